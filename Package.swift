@@ -1,0 +1,56 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+/// Every Swift target is compiled in Swift 6 mode with warnings treated as errors.
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+
+let package = Package(
+    name: "Pushboard",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "pushboard", targets: ["pushboard"])
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(name: "HTTPKit", swiftSettings: strict),
+        .target(name: "MHDServer", dependencies: ["CMicroHTTPD", "HTTPKit"], swiftSettings: strict),
+        .target(name: "Templates", swiftSettings: strict),
+        .target(name: "NotificationKit", swiftSettings: strict),
+        .target(name: "NotificationPreview", dependencies: ["NotificationKit"], swiftSettings: strict),
+        .target(name: "Storage", dependencies: ["CSQLite"], swiftSettings: strict),
+        .target(
+            name: "Dashboard",
+            dependencies: ["HTTPKit", "Templates", "NotificationKit", "NotificationPreview", "Storage"],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "pushboard",
+            dependencies: ["Dashboard", "MHDServer", "NotificationKit", "NotificationPreview", "Storage"],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "HTTPKitTests", dependencies: ["HTTPKit"], swiftSettings: strict),
+        .testTarget(name: "MHDServerTests", dependencies: ["MHDServer", "HTTPKit"], swiftSettings: strict),
+        .testTarget(name: "TemplatesTests", dependencies: ["Templates"], swiftSettings: strict),
+        .testTarget(name: "NotificationKitTests", dependencies: ["NotificationKit"], swiftSettings: strict),
+        .testTarget(
+            name: "NotificationPreviewTests",
+            dependencies: ["NotificationPreview", "NotificationKit"],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: strict),
+        .testTarget(
+            name: "DashboardTests",
+            dependencies: ["Dashboard", "HTTPKit", "NotificationKit", "Storage"],
+            swiftSettings: strict
+        ),
+    ]
+)

@@ -1,0 +1,2 @@
+/// Placeholder so the module builds until its first real file lands.
+enum NotificationPreviewModule {}

@@ -1,0 +1,3 @@
+import Dashboard
+
+print("pushboard")
