@@ -1,0 +1,102 @@
+"""Fixtures for the end-to-end tests: a real `pushboard serve` on 127.0.0.1, port 0.
+
+Every test talks to loopback only. The binary is the release build made by `make pytest`.
+"""
+import http.client
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+BINARY = ROOT / ".build" / "release" / "pushboard"
+SEEDS = ROOT / "tests" / "fixtures"
+
+
+class Server:
+    """A running `pushboard serve` process and a tiny HTTP client for it."""
+
+    def __init__(self, data_dir, extra_args=()):
+        self.data_dir = str(data_dir)
+        self.process = subprocess.Popen(
+            [str(BINARY), "serve", "--host", "127.0.0.1", "--port", "0", "--data", self.data_dir,
+             *extra_args],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+        line = self.process.stdout.readline()
+        match = re.search(r"http://127\.0\.0\.1:(\d+)", line)
+        if not match:
+            self.process.kill()
+            raise RuntimeError(f"serve printed no URL: {line!r} {self.process.stderr.read()!r}")
+        self.port = int(match.group(1))
+        self.base = f"http://127.0.0.1:{self.port}"
+
+    def request(self, method, path, body=None, headers=None, timeout=30):
+        """Sends one request; returns (status, headers dict lower-cased, body bytes)."""
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        if isinstance(body, (dict, list)):
+            body = json.dumps(body, ensure_ascii=False).encode()
+            headers = {"Content-Type": "application/json", **(headers or {})}
+        elif isinstance(body, str):
+            body = body.encode()
+        try:
+            connection.request(method, path, body=body, headers=headers or {})
+            response = connection.getresponse()
+            data = response.read()
+            return response.status, {k.lower(): v for k, v in response.getheaders()}, data
+        finally:
+            connection.close()
+
+    def json(self, method, path, body=None, headers=None):
+        """Like `request`, with the answer body decoded as JSON (None when empty)."""
+        status, response_headers, data = self.request(method, path, body, headers)
+        return status, response_headers, (json.loads(data) if data else None)
+
+    def stop(self, sig=signal.SIGTERM):
+        if self.process.poll() is None:
+            self.process.send_signal(sig)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+@pytest.fixture(scope="session")
+def binary():
+    assert BINARY.exists(), "build the release binary first (make pytest does)"
+    return BINARY
+
+
+@pytest.fixture
+def data_dir():
+    path = tempfile.mkdtemp(prefix="pushboard-test-")
+    yield Path(path)
+    shutil.rmtree(path, ignore_errors=True)
+
+
+@pytest.fixture
+def server(binary, data_dir):
+    running = Server(data_dir)
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def shared_server(binary):
+    """One server for read-mostly tests of a module (faster than one per test)."""
+    path = tempfile.mkdtemp(prefix="pushboard-test-")
+    running = Server(path)
+    yield running
+    running.stop()
+    shutil.rmtree(path, ignore_errors=True)
+
+
+def fixture_bytes(name):
+    return (SEEDS / name).read_bytes()

@@ -1,0 +1,54 @@
+"""Issue 5: SIGKILL in the middle of a stream of writes loses nothing that was answered 2xx."""
+import signal
+import sqlite3
+import threading
+import time
+from pathlib import Path
+
+from conftest import Server
+
+
+def test_sigkill_mid_stream_keeps_every_acknowledged_write(binary, data_dir):
+    server = Server(data_dir)
+    acknowledged = []
+    stop = threading.Event()
+
+    def stream(number):
+        index = 0
+        while not stop.is_set():
+            name = f"s{number}-{index}"
+            try:
+                status, _, body = server.json(
+                    "POST", "/api/v1/notifications",
+                    {"name": name, "headers": {}, "payload": {"aps": {"alert": name}}})
+            except OSError:
+                return
+            if status == 201:
+                acknowledged.append((body["id"], name))
+            index += 1
+
+    threads = [threading.Thread(target=stream, args=(n,)) for n in range(4)]
+    for thread in threads:
+        thread.start()
+    time.sleep(1.5)
+    server.process.send_signal(signal.SIGKILL)
+    server.process.wait()
+    stop.set()
+    for thread in threads:
+        thread.join()
+    assert len(acknowledged) > 20
+
+    database = Path(data_dir) / "pushboard.sqlite3"
+    connection = sqlite3.connect(database)
+    assert connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    connection.close()
+
+    restarted = Server(data_dir)
+    try:
+        status, _, listing = restarted.json("GET", "/api/v1/notifications")
+        assert status == 200
+        present = {(n["id"], n["name"]) for n in listing["notifications"]}
+        missing = [write for write in acknowledged if write not in present]
+        assert missing == []
+    finally:
+        restarted.stop()

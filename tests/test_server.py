@@ -1,0 +1,67 @@
+"""Issue 2 "Done when": security headers, traversal, 413, the real port, CLI usage errors."""
+import socket
+import subprocess
+
+import pytest
+
+
+def raw_get(server, path):
+    """Sends the path exactly as written (no client normalisation), returns the status code."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as connection:
+        connection.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+                           .encode())
+        head = connection.recv(4096).decode("latin-1")
+    return int(head.split(" ", 2)[1])
+
+
+def test_security_headers_on_pages(shared_server):
+    for path in ["/", "/no-such-page"]:
+        status, headers, _ = shared_server.request("GET", path)
+        csp = headers["content-security-policy"]
+        assert "script-src 'self'" in csp and "unsafe-inline" not in csp.split("script-src")[1]
+        assert "frame-ancestors 'self'" in csp
+        assert headers["x-content-type-options"] == "nosniff"
+        assert headers["referrer-policy"]
+
+
+@pytest.mark.parametrize("path", [
+    "/../Package.swift", "/%2e%2e/Package.swift", "/static/../Package.swift",
+    "/static/..%2f..%2fPackage.swift", "/static/%2e%2e/%2e%2e/Package.swift",
+    "/static/%252e%252e/Package.swift", "/static/..\\..\\Package.swift",
+    "/static/%2e%2e%5c%2e%2e%5cPackage.swift", "/static/pushboard.css%00.txt",
+])
+def test_traversal_attempts_are_refused(shared_server, path):
+    assert raw_get(shared_server, path) in (400, 404)
+
+
+def test_static_file_then_304(shared_server):
+    status, headers, body = shared_server.request("GET", "/static/pushboard.css")
+    assert status == 200 and headers["content-type"].startswith("text/css") and body
+    status, _, body = shared_server.request("GET", "/static/pushboard.css",
+                                            headers={"If-None-Match": headers["etag"]})
+    assert status == 304 and body == b""
+
+
+def test_two_mebibyte_post_gets_413(shared_server):
+    status, _, _ = shared_server.request("POST", "/api/v1/validate", b"{" + b" " * (2 << 20) + b"}")
+    assert status == 413
+
+
+def test_serve_port_zero_prints_real_port(shared_server):
+    assert shared_server.port != 0
+    assert shared_server.request("GET", "/healthz")[0] == 200
+
+
+def test_unknown_option_is_usage_error(binary):
+    result = subprocess.run([str(binary), "serve", "--prot", "1"], capture_output=True, text=True)
+    assert result.returncode == 2
+    assert "--prot" in result.stderr
+
+
+@pytest.mark.parametrize("command", [["serve"], ["validate"], ["preview"], ["export"],
+                                     ["categories", "export"], ["categories", "import"],
+                                     ["backup"]])
+def test_every_command_has_help(binary, command):
+    result = subprocess.run([str(binary), *command, "--help"], capture_output=True, text=True)
+    assert result.returncode == 0
+    assert "pushboard " + " ".join(command) in result.stdout
