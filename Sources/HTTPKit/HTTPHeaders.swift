@@ -1,0 +1,91 @@
+/// Header fields in the order they were sent or added, looked up case-insensitively, with repeated names
+/// kept (for example several `Set-Cookie`).
+public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
+    /// One header field as written: the name keeps its original case.
+    public struct Field: Sendable, Equatable {
+        /// The field name as written.
+        public var name: String
+        /// The field value, without surrounding whitespace.
+        public var value: String
+
+        /// Makes a field.
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    private var fields: [Field]
+
+    /// Makes an empty header list.
+    public init() {
+        fields = []
+    }
+
+    /// Makes a header list from `(name, value)` pairs, keeping their order.
+    public init(_ pairs: [(String, String)]) {
+        fields = pairs.map { Field(name: $0.0, value: $0.1) }
+    }
+
+    /// Lets tests and handlers write `["Content-Type": "text/plain"]`.
+    public init(dictionaryLiteral elements: (String, String)...) {
+        self.init(elements)
+    }
+
+    /// The number of fields, repeated names counted each time.
+    public var count: Int { fields.count }
+
+    /// Whether there are no fields.
+    public var isEmpty: Bool { fields.isEmpty }
+
+    /// The first value of `name`, compared case-insensitively; `nil` when absent.
+    public subscript(name: String) -> String? {
+        fields.first { Self.matches($0.name, name) }?.value
+    }
+
+    /// Every value of `name`, in order.
+    public func values(for name: String) -> [String] {
+        fields.filter { Self.matches($0.name, name) }.map(\.value)
+    }
+
+    /// Whether a field named `name` is present.
+    public func contains(_ name: String) -> Bool {
+        fields.contains { Self.matches($0.name, name) }
+    }
+
+    /// Appends a field, keeping fields of the same name (use for `Set-Cookie`, `Vary`, …).
+    public mutating func add(name: String, value: String) {
+        fields.append(Field(name: name, value: value))
+    }
+
+    /// Replaces every field named `name` with one field, so a header cannot be sent twice by mistake.
+    public mutating func replaceOrAdd(name: String, value: String) {
+        remove(name: name)
+        fields.append(Field(name: name, value: value))
+    }
+
+    /// Removes every field named `name`.
+    public mutating func remove(name: String) {
+        fields.removeAll { Self.matches($0.name, name) }
+    }
+
+    /// Iterates the fields in order.
+    public func makeIterator() -> IndexingIterator<[Field]> {
+        fields.makeIterator()
+    }
+
+    /// Header names are ASCII tokens; comparing their UTF-8 bytes case-folded avoids Unicode case mapping.
+    static func matches(_ lhs: String, _ rhs: String) -> Bool {
+        let left = lhs.utf8
+        let right = rhs.utf8
+        guard left.count == right.count else { return false }
+        for (a, b) in zip(left, right) where a != b {
+            guard asciiLowercased(a) == asciiLowercased(b) else { return false }
+        }
+        return true
+    }
+
+    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+    }
+}
