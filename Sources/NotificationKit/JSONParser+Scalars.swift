@@ -1,0 +1,77 @@
+extension JSONParser {
+    /// Reads a string, number, `true`, `false` or `null` at `index`.
+    ///
+    /// A bare word or number-like token that is not JSON (`NaN`, `Infinity`, `01`, `+1`, `.5`,
+    /// `tru`) is reported and read as `null`, so reading goes on and reports the rest; any other
+    /// unexpected character stops the reader.
+    mutating func parseScalar() -> JSONNode? {
+        let start = index
+        let startColumn = currentColumn(at: start)
+        let byte = bytes[start]
+        if byte == ASCII.quote {
+            guard let text = parseString() else { return nil }
+            return node(.string(text), from: start, column: startColumn)
+        }
+        guard isTokenByte(byte) else {
+            if byte >= 0x80 && utf8SequenceLength(at: start) == 0 {
+                report(
+                    .invalidUTF8,
+                    "Byte 0x\(hex(UInt32(byte), width: 2)) is not UTF-8; APNs requires UTF-8 text.",
+                    at: start)
+            } else {
+                report(.syntax, "Expected a value but found \(describeByte(at: start)).", at: start)
+            }
+            return nil
+        }
+        var end = start + 1
+        while end < bytes.count && isTokenByte(bytes[end]) { end += 1 }
+        index = end
+        let token = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        if byte == ASCII.minus || (ASCII.zero...ASCII.nine).contains(byte) {
+            if let number = readNumber(token, at: start) {
+                return node(.number(number), from: start, column: startColumn)
+            }
+        } else if token.elementsEqual("true".utf8) {
+            return node(.bool(true), from: start, column: startColumn)
+        } else if token.elementsEqual("false".utf8) {
+            return node(.bool(false), from: start, column: startColumn)
+        } else if token.elementsEqual("null".utf8) {
+            return node(.null, from: start, column: startColumn)
+        } else {
+            reportBadToken(token, at: start)
+        }
+        return node(.null, from: start, column: startColumn)
+    }
+
+    private func node(_ value: JSONValue, from start: Int, column: Int) -> JSONNode {
+        JSONNode(value, span: JSONSpan(start: start, end: index, line: line, column: column))
+    }
+
+    /// Letters, digits, `+`, `-` and `.`: what a number or a bare word is made of.
+    private func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case ASCII.zero...ASCII.nine, UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            ASCII.plus, ASCII.minus, ASCII.dot:
+            true
+        default:
+            false
+        }
+    }
+
+    private mutating func reportBadToken(_ token: UnsafeBufferPointer<UInt8>, at start: Int) {
+        let text = String(decoding: token, as: UTF8.self)
+        let word = text.lowercased().drop { $0 == "+" || $0 == "-" }
+        if word == "nan" || word == "infinity" || word == "inf" {
+            report(
+                .invalidNumber,
+                "\(text) is not a JSON number; JSON has no NaN or infinity (Python: json.dumps(..., allow_nan=False)).",
+                at: start)
+        } else if token[0] == ASCII.plus || token[0] == ASCII.dot {
+            report(
+                .invalidNumber, "\(text) is not a JSON number: no leading '+' or '.' is allowed.", at: start)
+        } else {
+            report(.syntax, "Unknown word \(text); JSON has only true, false and null.", at: start)
+        }
+    }
+}

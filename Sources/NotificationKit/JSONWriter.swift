@@ -1,0 +1,141 @@
+/// Serialises a `JSONValue` to UTF-8: compact (what is sent and measured) or pretty with
+/// two-space indentation (config files people read and diff).
+///
+/// Members keep their order and numbers keep their literal text, so a tree read from a payload
+/// is written back byte-for-byte equivalent in meaning. Strings are escaped minimally: `"`, `\`,
+/// control characters, and U+2028/U+2029 (which break JavaScript string literals); all other
+/// text stays raw UTF-8, which is also what keeps payloads small.
+public struct JSONWriter: Sendable {
+    /// How much whitespace to write.
+    public enum Style: Sendable {
+        /// No whitespace at all.
+        case compact
+        /// Two-space indentation, one member or element per line, `": "` after keys.
+        case pretty
+    }
+
+    /// The style this writer uses.
+    public var style: Style
+
+    /// A writer in the given style.
+    public init(style: Style = .compact) {
+        self.style = style
+    }
+
+    /// The UTF-8 bytes of `value`.
+    public func bytes(_ value: JSONValue) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(256)
+        write(value, to: &output)
+        return output
+    }
+
+    /// The text of `value`.
+    public func string(_ value: JSONValue) -> String {
+        String(decoding: bytes(value), as: UTF8.self)
+    }
+
+    /// Appends the UTF-8 bytes of `value` to `output`.
+    public func write(_ value: JSONValue, to output: inout [UInt8]) {
+        write(value, indent: 0, to: &output)
+    }
+
+    private func write(_ value: JSONValue, indent: Int, to output: inout [UInt8]) {
+        switch value {
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .number(let number): output.append(contentsOf: number.literal.utf8)
+        case .string(let text): Self.appendQuoted(text, to: &output)
+        case .array(let elements):
+            output.append(ASCII.openBracket)
+            for (position, element) in elements.enumerated() {
+                if position > 0 { output.append(ASCII.comma) }
+                newline(indent + 1, to: &output)
+                write(element.value, indent: indent + 1, to: &output)
+            }
+            if !elements.isEmpty { newline(indent, to: &output) }
+            output.append(ASCII.closeBracket)
+        case .object(let members):
+            output.append(ASCII.openBrace)
+            for (position, member) in members.enumerated() {
+                if position > 0 { output.append(ASCII.comma) }
+                newline(indent + 1, to: &output)
+                Self.appendQuoted(member.key, to: &output)
+                output.append(ASCII.colon)
+                if style == .pretty { output.append(ASCII.space) }
+                write(member.value.value, indent: indent + 1, to: &output)
+            }
+            if !members.isEmpty { newline(indent, to: &output) }
+            output.append(ASCII.closeBrace)
+        }
+    }
+
+    private func newline(_ indent: Int, to output: inout [UInt8]) {
+        guard style == .pretty else { return }
+        output.append(ASCII.newline)
+        output.append(contentsOf: repeatElement(ASCII.space, count: indent * 2))
+    }
+
+    /// `text` as a JSON string literal, quotes included.
+    public static func quoted(_ text: String) -> String {
+        var output: [UInt8] = []
+        appendQuoted(text, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends `text` as a JSON string literal to a string.
+    public static func appendQuoted(_ text: String, to output: inout String) {
+        output += quoted(text)
+    }
+
+    /// Appends `text` as a JSON string literal to UTF-8 bytes.
+    public static func appendQuoted(_ text: String, to output: inout [UInt8]) {
+        output.append(ASCII.quote)
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { appendEscaped($0, to: &output) }
+        if done == nil {
+            Array(text.utf8).withUnsafeBufferPointer { appendEscaped($0, to: &output) }
+        }
+        output.append(ASCII.quote)
+    }
+
+    private static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        var runStart = 0
+        var position = 0
+        let count = utf8.count
+        while position < count {
+            let byte = utf8[position]
+            var escape: StaticString?
+            var length = 1
+            switch byte {
+            case ASCII.quote: escape = "\\\""
+            case ASCII.backslash: escape = "\\\\"
+            case 0x08: escape = "\\b"
+            case 0x0C: escape = "\\f"
+            case ASCII.newline: escape = "\\n"
+            case ASCII.carriageReturn: escape = "\\r"
+            case ASCII.tab: escape = "\\t"
+            case 0x00..<0x20: escape = "\\u00"
+            case 0xE2
+            where position + 2 < count && utf8[position + 1] == 0x80
+                && (utf8[position + 2] == 0xA8 || utf8[position + 2] == 0xA9):
+                escape = utf8[position + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                length = 3
+            default: break
+            }
+            guard let escape else {
+                position += 1
+                continue
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<position]))
+            escape.withUTF8Buffer { output.append(contentsOf: $0) }
+            if escape.utf8CodeUnitCount == 4 && byte < 0x20 {
+                let low = byte & 0xF
+                output.append(ASCII.zero + (byte >> 4))
+                output.append(low < 10 ? ASCII.zero + low : UInt8(ascii: "a") + low - 10)
+            }
+            position += length
+            runStart = position
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count]))
+    }
+}

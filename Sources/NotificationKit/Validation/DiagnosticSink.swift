@@ -1,0 +1,37 @@
+/// Collects diagnostics while one payload is checked, applying `strict` and placing each finding
+/// at its line and column.
+struct DiagnosticSink {
+    /// When true, warnings are recorded as errors.
+    let strict: Bool
+    /// Added to every line so findings in one line of a JSON Lines file point into that file.
+    let lineOffset: Int
+    /// The findings so far, in the order they were found.
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(strict: Bool, lineOffset: Int = 0) {
+        self.strict = strict
+        self.lineOffset = lineOffset
+    }
+
+    /// Records `code` at `path`, placed at `span` when the fault has a place in the text.
+    mutating func emit(_ code: DiagnosticCode, _ path: String, at span: JSONSpan?, _ message: String) {
+        var severity = code.severity
+        if strict && severity == .warning {
+            severity = .error
+        }
+        diagnostics.append(
+            Diagnostic(
+                severity, code: code.rawValue, path: path, message: message,
+                line: span.map { $0.line + lineOffset }, column: span?.column))
+    }
+
+    /// Records a finding made elsewhere (the reader's `json.*` codes), shifted into this file.
+    mutating func append(_ diagnostic: Diagnostic) {
+        var shifted = diagnostic
+        shifted.line = diagnostic.line.map { $0 + lineOffset }
+        if strict && shifted.severity == .warning {
+            shifted.severity = .error
+        }
+        diagnostics.append(shifted)
+    }
+}

@@ -1,0 +1,155 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The core of `pushboard validate --jsonl`: reads payloads (or envelopes) one per line from a
+/// file descriptor in large chunks and writes one compact report per line, in order, to another.
+///
+/// Memory stays constant whatever the number of lines: only the read buffer, the current line
+/// and a small output buffer are held.
+public struct JSONLinesValidator: Sendable {
+    /// How many lines were read and how many of them were invalid.
+    public struct Summary: Sendable, Hashable {
+        public var lines: Int
+        public var invalidLines: Int
+    }
+
+    /// A read or write on a descriptor failed.
+    public struct IOError: Error, Sendable, Hashable {
+        /// `read` or `write`.
+        public var operation: String
+        /// The `errno` value.
+        public var code: Int32
+    }
+
+    public var validator: Validator
+    /// Headers applied to every line (the command line's header options); an envelope's own
+    /// headers win over them.
+    public var headers: [String: String]
+    /// True when each line is `{"headers": {…}, "payload": {…}}` rather than a bare payload.
+    public var envelope: Bool
+    /// Lines longer than this are reported as too large without being read into memory.
+    public var maximumLineBytes: Int
+
+    /// A line validator; the default line limit matches the server's default body limit.
+    public init(
+        validator: Validator, headers: [String: String] = [:], envelope: Bool = false,
+        maximumLineBytes: Int = 1 << 20
+    ) {
+        self.validator = validator
+        self.headers = headers
+        self.envelope = envelope
+        self.maximumLineBytes = maximumLineBytes
+    }
+
+    /// Validates every line read from `input` until end of file, writing reports to `output`.
+    public func run(input: Int32, output: Int32) throws(IOError) -> Summary {
+        var writer = ReportWriter(descriptor: output)
+        var summary = Summary(lines: 0, invalidLines: 0)
+        var splitter = JSONLineSplitter(maximumLineBytes: maximumLineBytes)
+        let chunkSize = 1 << 20
+        let chunk = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: chunkSize)
+        defer { chunk.deallocate() }
+        while true {
+            let count = read(input, chunk.baseAddress, chunkSize)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw IOError(operation: "read", code: errno)
+            }
+            if count == 0 { break }
+            try splitter.feed(UnsafeBufferPointer(rebasing: chunk[..<count])) { (line) throws(IOError) in
+                try handle(line, summary: &summary, writer: &writer)
+            }
+        }
+        try splitter.finish { (line) throws(IOError) in
+            try handle(line, summary: &summary, writer: &writer)
+        }
+        try writer.flush()
+        return summary
+    }
+
+    /// The reports for every line of `text`, for callers that already hold the whole input.
+    public func reports(for text: some Collection<UInt8>) -> [ValidationReport] {
+        var reports: [ValidationReport] = []
+        var lineNumber = 0
+        var splitter = JSONLineSplitter(maximumLineBytes: maximumLineBytes)
+        let body: (JSONLineSplitter.Line) -> Void = { line in
+            lineNumber += 1
+            reports.append(report(for: line, lineNumber: lineNumber))
+        }
+        let bytes = Array(text)
+        bytes.withUnsafeBufferPointer { splitter.feed($0, body) }
+        splitter.finish(body)
+        return reports
+    }
+
+    private func handle(_ line: JSONLineSplitter.Line, summary: inout Summary, writer: inout ReportWriter)
+        throws(IOError)
+    {
+        summary.lines += 1
+        let report = report(for: line, lineNumber: summary.lines)
+        if !report.valid {
+            summary.invalidLines += 1
+        }
+        try writer.append(report)
+    }
+
+    /// The report of one line; findings carry the line's number in the input.
+    func report(for line: JSONLineSplitter.Line, lineNumber: Int) -> ValidationReport {
+        switch line {
+        case .text(let bytes):
+            if envelope {
+                return validator.validate(envelope: bytes, headers: headers, lineOffset: lineNumber - 1)
+            }
+            return validator.validate(payload: bytes, headers: headers, lineOffset: lineNumber - 1)
+        case .tooLong(let length):
+            let pushType = headers["apns-push-type"] ?? "alert"
+            let limit = PushTypeRule.named(pushType)?.sizeLimit ?? 4096
+            var sink = DiagnosticSink(strict: validator.strict, lineOffset: lineNumber - 1)
+            sink.emit(
+                .payloadTooLarge, JSONPath.root, at: JSONSpan(start: 0, end: length, line: 1, column: 1),
+                "The line is \(length) bytes, over the \(maximumLineBytes)-byte line limit; it was not read.")
+            return ValidationReport(
+                pushType: pushType, size: ValidationReport.Size(bytes: length, limit: limit),
+                diagnostics: sink.diagnostics)
+        }
+    }
+}
+
+/// Buffers report lines and writes them out in large blocks.
+private struct ReportWriter {
+    let descriptor: Int32
+    var buffer: [UInt8] = []
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+        buffer.reserveCapacity(1 << 17)
+    }
+
+    mutating func append(_ report: ValidationReport) throws(JSONLinesValidator.IOError) {
+        report.appendCompactJSON(to: &buffer)
+        buffer.append(UInt8(ascii: "\n"))
+        if buffer.count >= 1 << 16 {
+            try flush()
+        }
+    }
+
+    mutating func flush() throws(JSONLinesValidator.IOError) {
+        var written = 0
+        while written < buffer.count {
+            let count = buffer.withUnsafeBytes {
+                write(descriptor, $0.baseAddress! + written, $0.count - written)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw JSONLinesValidator.IOError(operation: "write", code: errno)
+            }
+            written += count
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}

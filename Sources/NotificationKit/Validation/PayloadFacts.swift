@@ -1,0 +1,41 @@
+/// What the `aps` walk learned about a payload that the push-type checks need afterwards.
+struct PayloadFacts {
+    /// The `aps` member, when the payload has one.
+    var aps: JSONMember?
+    /// True when `aps` is a dictionary.
+    var apsIsObject = false
+    /// Each `aps` member by key, for the combination checks.
+    var apsMembers: [String: JSONMember] = [:]
+    /// True when the alert shows text (a string, or a dictionary with a title, subtitle or body
+    /// or their localized keys): the condition for the service extension to run.
+    var alertHasText = false
+    /// The numeric value of `content-available`, when it is a number.
+    var contentAvailable: Double?
+    /// The numeric value of `mutable-content`, when it is a number.
+    var mutableContent: Double?
+    /// The `interruption-level` string, when it is one.
+    var interruptionLevel: String?
+    /// The `event` string (Live Activity), when it is one.
+    var event: String?
+    /// The `sound` dictionary's `critical` member, when the sound asks for a critical alert.
+    var criticalSound: JSONMember?
+}
+
+extension JSONValue {
+    /// How a message names the JSON type of this value ("a string", "an array").
+    var typeDescription: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a Boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "a dictionary"
+        }
+    }
+
+    /// The value as a double, when it is a number.
+    var doubleValue: Double? {
+        numberValue?.doubleValue
+    }
+}

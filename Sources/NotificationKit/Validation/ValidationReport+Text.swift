@@ -1,0 +1,32 @@
+extension ValidationReport {
+    /// The report for people at a terminal: one `file:line:col: severity: message [code]` line
+    /// per finding (compilers' format, so editors can jump to it), then a summary line.
+    ///
+    /// Findings without a place in the text (headers) name their path instead of a line.
+    public func text(file: String) -> String {
+        var output = ""
+        for diagnostic in diagnostics {
+            output += file + ":"
+            if let line = diagnostic.line {
+                output += "\(line):\(diagnostic.column ?? 1):"
+            } else {
+                output += " \(diagnostic.path):"
+            }
+            output += " \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code)]\n"
+        }
+        output += file + ": " + summary + "\n"
+        return output
+    }
+
+    /// One line saying whether the payload is valid, how many findings of each kind it has and
+    /// its size against the limit of its push type.
+    public var summary: String {
+        func count(_ severity: Severity, _ noun: String) -> String {
+            let number = diagnostics.count { $0.severity == severity }
+            return "\(number) \(noun)\(number == 1 ? "" : "s")"
+        }
+        return (valid ? "valid" : "invalid") + " (" + count(.error, "error") + ", "
+            + count(.warning, "warning")
+            + ", " + count(.info, "info") + "); \(size.bytes) of \(size.limit) bytes for \(pushType)"
+    }
+}

@@ -1,0 +1,50 @@
+/// The outcome of validating one payload with its headers: the report of CONTRACT §4.
+public struct ValidationReport: Sendable, Hashable {
+    /// The payload's size in bytes against the limit of its push type.
+    public struct Size: Sendable, Hashable {
+        /// The exact byte count of the payload text as it would be sent.
+        public var bytes: Int
+        /// The largest size APNs accepts for the push type (4096, or 5120 for VoIP).
+        public var limit: Int
+
+        public init(bytes: Int, limit: Int) {
+            self.bytes = bytes
+            self.limit = limit
+        }
+    }
+
+    /// The `apns-push-type` the payload was checked against (`alert` when none was given).
+    public var pushType: String
+    public var size: Size
+    /// Findings sorted errors first, then warnings, then infos, each group by place in the text.
+    public var diagnostics: [Diagnostic]
+
+    /// True exactly when no diagnostic is an error (CONTRACT §4).
+    public var valid: Bool {
+        !diagnostics.contains { $0.severity == .error }
+    }
+
+    /// Builds a report, putting `diagnostics` into report order.
+    public init(pushType: String, size: Size, diagnostics: [Diagnostic]) {
+        self.pushType = pushType
+        self.size = size
+        self.diagnostics = Self.sorted(diagnostics)
+    }
+
+    /// Errors first, then by line and column; findings without a place (headers) come after
+    /// those with one, and equal keys keep the order they were found in.
+    static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.enumerated().sorted { lhs, rhs in
+            let (a, b) = (lhs.element, rhs.element)
+            if a.severity != b.severity {
+                return a.severity < b.severity
+            }
+            let aPlace = (a.line ?? Int.max, a.column ?? Int.max)
+            let bPlace = (b.line ?? Int.max, b.column ?? Int.max)
+            if aPlace != bPlace {
+                return aPlace < bPlace
+            }
+            return lhs.offset < rhs.offset
+        }.map(\.element)
+    }
+}

@@ -1,0 +1,124 @@
+extension Validator {
+    /// Checks the APNs request headers (§7); paths are `header:<name>`.
+    func checkHeaders(_ headers: [String: String], rule: PushTypeRule?, sink: inout DiagnosticSink) {
+        if let pushType = headers["apns-push-type"], rule == nil {
+            var message = "\"\(pushType)\" is not an APNs push type (APNs answers 400 InvalidPushType)"
+            let names = PushTypeRule.all.map(\.name)
+            if let suggestion = KeySuggestion.suggestion(for: pushType, among: names) {
+                message += "; did you mean \"\(suggestion)\"?"
+            } else {
+                message += "; use one of " + names.joined(separator: ", ") + "."
+            }
+            sink.emit(.headerPushTypeValue, "header:apns-push-type", at: nil, message)
+        }
+        checkPriority(headers["apns-priority"], rule: rule, sink: &sink)
+        if let topic = headers["apns-topic"], let rule {
+            checkTopic(topic, rule: rule, sink: &sink)
+        }
+        if let collapseID = headers["apns-collapse-id"], collapseID.utf8.count > 64 {
+            sink.emit(
+                .headerCollapseIDTooLong, "header:apns-collapse-id", at: nil,
+                "apns-collapse-id is \(collapseID.utf8.count) bytes in UTF-8; APNs accepts at most 64 bytes.")
+        }
+        if let apnsID = headers["apns-id"], !Self.isCanonicalUUID(apnsID) {
+            sink.emit(
+                .headerAPNsIDFormat, "header:apns-id", at: nil,
+                "apns-id \"\(apnsID.prefix(60))\" is not a canonical UUID (lowercase 8-4-4-4-12 hex digits, "
+                    + "for example 123e4567-e89b-12d3-a456-4266554400a0).")
+        }
+        if let expiration = headers["apns-expiration"] {
+            checkExpiration(expiration, rule: rule, sink: &sink)
+        }
+    }
+
+    private func checkPriority(_ priority: String?, rule: PushTypeRule?, sink: inout DiagnosticSink) {
+        let path = "header:apns-priority"
+        var value = 10
+        if let priority {
+            guard let parsed = Int(priority), [10, 5, 1].contains(parsed), String(parsed) == priority else {
+                sink.emit(
+                    .headerPriorityValue, path, at: nil,
+                    "apns-priority must be 10, 5 or 1, not \"\(priority.prefix(20))\" (APNs answers 400 BadPriority)."
+                )
+                return
+            }
+            value = parsed
+        }
+        guard let rule, !rule.priorities.contains(value) else { return }
+        let given = priority == nil ? "no apns-priority (which means 10)" : "apns-priority \(value)"
+        if rule.name == "background" {
+            sink.emit(
+                .backgroundPriority, path, at: nil,
+                "A background push must be sent with apns-priority 5, not \(given).")
+        } else {
+            let allowed = rule.priorities.map(String.init).joined(separator: " or ")
+            sink.emit(
+                .headerPriorityPushType, path, at: nil,
+                "A \(rule.name) push is sent with apns-priority \(allowed), not \(given).")
+        }
+    }
+
+    private func checkTopic(_ topic: String, rule: PushTypeRule, sink: inout DiagnosticSink) {
+        let path = "header:apns-topic"
+        if topic.allSatisfy(\.isWhitespace) {
+            sink.emit(
+                .headerTopicEmpty, path, at: nil, "apns-topic is empty; it must be the app's bundle ID.")
+            return
+        }
+        switch rule.topic {
+        case .unchecked:
+            return
+        case .bundleID:
+            if let suffix = PushTypeRule.knownSuffixes.first(where: { topic.hasSuffix($0) }) {
+                sink.emit(
+                    .headerTopicSuffix, path, at: nil,
+                    "A \(rule.name) push goes to the bare bundle ID, but \"\(topic)\" ends with \"\(suffix)\", "
+                        + "the topic of another push type.")
+            }
+        case .suffix(let suffix):
+            if !topic.hasSuffix(suffix) || topic.utf8.count == suffix.utf8.count {
+                sink.emit(
+                    .headerTopicSuffix, path, at: nil,
+                    "A \(rule.name) push needs the topic <bundle ID>\(suffix), not \"\(topic)\".")
+            }
+        }
+    }
+
+    private func checkExpiration(_ expiration: String, rule: PushTypeRule?, sink: inout DiagnosticSink) {
+        let path = "header:apns-expiration"
+        guard !expiration.isEmpty, expiration.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+            let seconds = Int64(expiration)
+        else {
+            sink.emit(
+                .headerExpirationFormat, path, at: nil,
+                "apns-expiration must be a whole number of UNIX seconds (or 0), not \"\(expiration.prefix(30))\" "
+                    + "(APNs answers 400 BadExpirationDate).")
+            return
+        }
+        if seconds >= 100_000_000_000 {
+            sink.emit(
+                .headerExpirationMilliseconds, path, at: nil,
+                "apns-expiration \(seconds) lies after the year 5000; it looks like milliseconds, and APNs "
+                    + "expects seconds.")
+        }
+        if rule?.name == "pushtotalk" && seconds != 0 {
+            sink.emit(
+                .headerExpirationPushType, path, at: nil,
+                "A PushToTalk push should have apns-expiration 0: a late push-to-talk message is useless.")
+        }
+    }
+
+    /// True for 32 lowercase hex digits grouped 8-4-4-4-12 with hyphens.
+    static func isCanonicalUUID(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 36 else { return false }
+        for (index, byte) in bytes.enumerated() {
+            if [8, 13, 18, 23].contains(index) {
+                if byte != UInt8(ascii: "-") { return false }
+            } else if !((0x30...0x39).contains(byte) || (0x61...0x66).contains(byte)) {
+                return false
+            }
+        }
+        return true
+    }
+}

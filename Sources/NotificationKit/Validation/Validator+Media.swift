@@ -1,0 +1,48 @@
+extension Validator {
+    /// A rich-media URL is a custom key the service extension downloads (§9): it needs
+    /// `mutable-content: 1` for the extension to run, and `https` because App Transport Security
+    /// blocks plain `http` downloads.
+    func checkMedia(_ media: JSONMember, facts: PayloadFacts, sink: inout DiagnosticSink) {
+        let path = JSONPath.appending(key: media.key, to: JSONPath.root)
+        guard let url = media.value.value.stringValue else {
+            sink.emit(
+                .mediaType, path, at: media.value.span,
+                "\"\(media.key)\" must be a URL string, not \(describe(media.value)).")
+            return
+        }
+        if let scheme = Self.scheme(of: url) {
+            if scheme != "https" {
+                sink.emit(
+                    .mediaNotHTTPS, path, at: media.value.span,
+                    "The media URL uses \"\(scheme)\"; the service extension can only download it over https."
+                )
+            }
+        } else {
+            sink.emit(
+                .mediaInvalidURL, path, at: media.value.span,
+                "\"\(url.prefix(60))\" is not an absolute URL (scheme://host/path).")
+        }
+        if facts.mutableContent != 1 {
+            sink.emit(
+                .mediaRequiresMutableContent, path, at: media.value.span,
+                "A media URL needs \"mutable-content\": 1 in \"aps\"; otherwise the service extension never "
+                    + "runs and no image is shown.")
+        }
+    }
+
+    /// The lowercased scheme of an absolute URL with a host, or nil when `url` is not one.
+    static func scheme(of url: String) -> String? {
+        guard let colon = url.firstIndex(of: ":") else { return nil }
+        let scheme = url[..<colon]
+        let rest = url[url.index(after: colon)...]
+        guard let first = scheme.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII,
+            scheme.unicodeScalars.allSatisfy({
+                $0.isASCII
+                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+                        || "+-.".unicodeScalars.contains($0))
+            }),
+            rest.hasPrefix("//"), rest.count > 2, !url.contains(" ")
+        else { return nil }
+        return scheme.lowercased()
+    }
+}

@@ -1,0 +1,172 @@
+extension Validator {
+    /// The Apple-defined `aps` keys of apns-rules.md §3, for "did you mean" suggestions.
+    static let apsKeys = [
+        "alert", "badge", "sound", "thread-id", "category", "content-available", "mutable-content",
+        "target-content-id", "interruption-level", "relevance-score", "filter-criteria", "stale-date",
+        "content-state", "timestamp", "event", "dismissal-date", "attributes-type", "attributes",
+        "input-push-token", "input-push-channel", "content-changed",
+    ]
+
+    /// Keys libraries still emit that Apple's current table dropped (§3: warn, do not reject).
+    static let legacyApsKeys = ["url-args"]
+
+    /// `aps` keys whose value must simply be a string, a number or a dictionary.
+    private static let stringKeys: Set = [
+        "thread-id", "category", "target-content-id", "filter-criteria", "attributes-type",
+        "input-push-channel",
+    ]
+    private static let numberKeys: Set = ["stale-date", "timestamp", "dismissal-date"]
+    private static let objectKeys: Set = ["content-state", "attributes"]
+
+    /// Checks the top level and the `aps` dictionary, recording what the push-type checks need.
+    func checkPayload(
+        _ root: JSONNode, rule: PushTypeRule?, facts: inout PayloadFacts, sink: inout DiagnosticSink
+    ) {
+        guard case .object(let members) = root.value else {
+            sink.emit(
+                .payloadNotObject, JSONPath.root, at: root.span,
+                "The payload must be a JSON dictionary, not \(root.value.typeDescription).")
+            return
+        }
+        facts.aps = members.first { $0.key == "aps" }
+        checkApsIfPresent(facts: &facts, rule: rule, sink: &sink)
+        if let media = members.first(where: { $0.key == mediaKey }) {
+            checkMedia(media, facts: facts, sink: &sink)
+        }
+    }
+
+    private func checkApsIfPresent(facts: inout PayloadFacts, rule: PushTypeRule?, sink: inout DiagnosticSink)
+    {
+        guard let aps = facts.aps else {
+            if let rule, rule.requiresAps {
+                sink.emit(
+                    .apsMissing, JSONPath.root, at: nil,
+                    "A \(rule.name) push needs an \"aps\" dictionary; without it nothing is shown or updated."
+                )
+            }
+            return
+        }
+        let path = JSONPath.appending(key: "aps", to: JSONPath.root)
+        guard case .object(let members) = aps.value.value else {
+            sink.emit(
+                .apsNotObject, path, at: aps.value.span,
+                "\"aps\" must be a dictionary of Apple-defined keys, not \(aps.value.value.typeDescription).")
+            return
+        }
+        facts.apsIsObject = true
+        let isLiveActivity = rule?.name == "liveactivity"
+        for member in members {
+            facts.apsMembers[member.key] = member
+            checkApsMember(member, path: path, isLiveActivity: isLiveActivity, facts: &facts, sink: &sink)
+        }
+        checkCriticalLevel(facts: facts, sink: &sink)
+    }
+
+    private func checkApsMember(
+        _ member: JSONMember, path apsPath: String, isLiveActivity: Bool, facts: inout PayloadFacts,
+        sink: inout DiagnosticSink
+    ) {
+        let path = JSONPath.appending(key: member.key, to: apsPath)
+        let node = member.value
+        switch member.key {
+        case "alert":
+            checkAlert(node, path: path, isLiveActivity: isLiveActivity, facts: &facts, sink: &sink)
+        case "badge":
+            checkBadge(node, path: path, sink: &sink)
+        case "sound":
+            checkSound(node, path: path, facts: &facts, sink: &sink)
+        case "content-available":
+            facts.contentAvailable = checkFlag(
+                node, path: path, name: member.key, type: .apsContentAvailableType,
+                value: .apsContentAvailableValue, meaning: "a silent background update", sink: &sink)
+        case "mutable-content":
+            facts.mutableContent = checkFlag(
+                node, path: path, name: member.key, type: .apsMutableContentType,
+                value: .apsMutableContentValue, meaning: "the notification service extension", sink: &sink)
+        case "interruption-level":
+            facts.interruptionLevel = checkInterruptionLevel(node, path: path, sink: &sink)
+        case "relevance-score":
+            checkRelevanceScore(node, path: path, isLiveActivity: isLiveActivity, sink: &sink)
+        case "event":
+            facts.event = checkEvent(node, path: path, sink: &sink)
+        case "input-push-token":
+            if node.value.doubleValue != 1 {
+                sink.emit(
+                    .apsInputPushTokenValue, path, at: node.span,
+                    "\"input-push-token\" must be the number 1, not \(describe(node)).")
+            }
+        case "content-changed":
+            if node.value != .bool(true) {
+                sink.emit(
+                    .apsContentChangedType, path, at: node.span,
+                    "\"content-changed\" must be the Boolean true (not the number 1), not \(describe(node)).")
+            }
+        case "category":
+            checkCategory(node, path: path, sink: &sink)
+        case let key where Self.stringKeys.contains(key):
+            requireType(node, path: path, name: key, code: .apsStringType, expected: "a string", sink: &sink)
+            {
+                $0.stringValue != nil
+            }
+        case let key where Self.numberKeys.contains(key):
+            requireType(
+                node, path: path, name: key, code: .apsNumberType, expected: "a number (UNIX seconds)",
+                sink: &sink
+            ) { $0.numberValue != nil }
+        case let key where Self.objectKeys.contains(key):
+            requireType(
+                node, path: path, name: key, code: .apsObjectType, expected: "a dictionary", sink: &sink
+            ) {
+                if case .object = $0 { true } else { false }
+            }
+        case let key where Self.legacyApsKeys.contains(key):
+            sink.emit(
+                .apsLegacyKey, path, at: member.keySpan,
+                "\"\(key)\" is a legacy (Safari) key that Apple's current payload table no longer lists.")
+        default:
+            reportUnknownKey(
+                member, path: path, known: Self.apsKeys, code: .apsUnknownKey, container: "aps", sink: &sink)
+        }
+    }
+
+    /// Warns about a key APNs will silently ignore, suggesting the Apple key it most likely meant.
+    func reportUnknownKey(
+        _ member: JSONMember, path: String, known: [String], code: DiagnosticCode, container: String,
+        sink: inout DiagnosticSink
+    ) {
+        var message = "\"\(member.key)\" is not an Apple-defined key of \"\(container)\" and is ignored"
+        if let suggestion = KeySuggestion.suggestion(for: member.key, among: known) {
+            message += "; did you mean \"\(suggestion)\"?"
+        } else if container == "aps" {
+            message += "; put custom data beside \"aps\", not inside it."
+        } else {
+            message += "."
+        }
+        sink.emit(code, path, at: member.keySpan, message)
+    }
+
+    /// Records `code` unless `accepts` holds for the node's value.
+    func requireType(
+        _ node: JSONNode, path: String, name: String, code: DiagnosticCode, expected: String,
+        sink: inout DiagnosticSink, accepts: (JSONValue) -> Bool
+    ) {
+        if !accepts(node.value) {
+            sink.emit(code, path, at: node.span, "\"\(name)\" must be \(expected), not \(describe(node)).")
+        }
+    }
+
+    /// A short description of a value for messages: strings and numbers are quoted as written.
+    func describe(_ node: JSONNode) -> String {
+        switch node.value {
+        case .string(let string):
+            let shown = string.count > 40 ? String(string.prefix(40)) + "…" : string
+            return "the string \"\(shown)\""
+        case .number(let number):
+            return number.literal
+        case .bool(let flag):
+            return flag ? "true" : "false"
+        default:
+            return node.value.typeDescription
+        }
+    }
+}

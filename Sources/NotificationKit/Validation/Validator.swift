@@ -1,0 +1,74 @@
+/// Checks a payload and its APNs request headers against everything apns-rules.md says they
+/// can break, and reports each finding with a stable code (CONTRACT §4).
+///
+/// The validator walks the reader's tree, never a decoded model, so every finding keeps the
+/// path and the line and column of the text that caused it, and sizes are the exact bytes.
+public struct Validator: Sendable {
+    /// The registered category identifiers, or nil when no registry was given (then a payload's
+    /// `category` is reported as `category.unchecked`).
+    public var categoryIdentifiers: [String]?
+    /// When true, warnings become errors, for pipelines that accept nothing doubtful.
+    public var strict: Bool
+    /// The top-level custom key that carries a rich-media URL for the service extension.
+    public var mediaKey: String
+
+    /// A validator checking categories against `categoryIdentifiers` when given.
+    public init(categoryIdentifiers: [String]? = nil, strict: Bool = false, mediaKey: String = "media-url") {
+        self.categoryIdentifiers = categoryIdentifiers
+        self.strict = strict
+        self.mediaKey = mediaKey
+    }
+
+    /// Validates the exact payload bytes that would be sent, with the request headers given by
+    /// lowercase name (`apns-push-type`, `apns-priority`, `apns-topic`, `apns-collapse-id`,
+    /// `apns-expiration`, `apns-id`); a missing push type means `alert`.
+    public func validate(payload bytes: some Collection<UInt8>, headers: [String: String] = [:])
+        -> ValidationReport
+    {
+        validate(payload: bytes, headers: headers, lineOffset: 0)
+    }
+
+    /// As `validate(payload:headers:)`, for a payload given as text (its UTF-8 bytes are checked).
+    public func validate(payload text: String, headers: [String: String] = [:]) -> ValidationReport {
+        validate(payload: Array(text.utf8), headers: headers, lineOffset: 0)
+    }
+
+    func validate(payload bytes: some Collection<UInt8>, headers: [String: String], lineOffset: Int)
+        -> ValidationReport
+    {
+        var sink = DiagnosticSink(strict: strict, lineOffset: lineOffset)
+        let read = JSONReader().read(bytes)
+        for diagnostic in read.diagnostics {
+            sink.append(diagnostic)
+        }
+        let whole = JSONSpan(start: 0, end: bytes.count, line: 1, column: 1)
+        return check(root: read.root, span: whole, headers: headers, sink: &sink)
+    }
+
+    /// Runs every check on an already read payload tree whose text sits at `span` (its length
+    /// is the payload size) and builds the report.
+    func check(root: JSONNode?, span: JSONSpan, headers: [String: String], sink: inout DiagnosticSink)
+        -> ValidationReport
+    {
+        let size = span.end - span.start
+        let pushType = headers["apns-push-type"] ?? "alert"
+        let rule = PushTypeRule.named(pushType)
+        let limit = rule?.sizeLimit ?? 4096
+        if size > limit {
+            sink.emit(
+                .payloadTooLarge, JSONPath.root, at: span,
+                "The payload is \(size) bytes; APNs accepts at most \(limit) for \(pushType) pushes.")
+        }
+        var facts = PayloadFacts()
+        if let root {
+            checkPayload(root, rule: rule, facts: &facts, sink: &sink)
+        }
+        checkHeaders(headers, rule: rule, sink: &sink)
+        if let rule, root != nil {
+            checkPushType(rule, facts: facts, headers: headers, sink: &sink)
+        }
+        return ValidationReport(
+            pushType: pushType, size: ValidationReport.Size(bytes: size, limit: limit),
+            diagnostics: sink.diagnostics)
+    }
+}
