@@ -119,6 +119,7 @@ public final class Connection: @unchecked Sendable {
     /// IMMEDIATE takes the write lock up front, so a read-then-write (an optimistic revision check)
     /// can never be overtaken by another writer between its read and its write, and lock waits
     /// happen at BEGIN, inside the busy timeout, instead of failing half-way.
+    @discardableResult
     public func transaction<T>(_ body: (Connection) throws -> T) throws -> T {
         try execute("BEGIN IMMEDIATE")
         let result: T

@@ -41,6 +41,7 @@ public final class Database: Sendable {
 
     /// Lends a connection to `body` for its duration. Use the connection only inside `body`; a
     /// nested `transaction` on `self` from inside another would wait for its own write lock.
+    @discardableResult
     public func withConnection<T>(_ body: (Connection) throws -> T) throws -> T {
         let connection = try idle.withLock { $0.popLast() } ?? Connection(path: path, readOnly: mode == .readOnly)
         defer { giveBack(connection) }
@@ -49,6 +50,7 @@ public final class Database: Sendable {
 
     /// Runs `body` in one `BEGIN IMMEDIATE` transaction on a borrowed connection: all of its
     /// writes commit together, or none do if it throws.
+    @discardableResult
     public func transaction<T>(_ body: (Connection) throws -> T) throws -> T {
         try withConnection { try $0.transaction(body) }
     }
