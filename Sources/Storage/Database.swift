@@ -1,0 +1,91 @@
+import CSQLite
+import Synchronization
+
+/// Pushboard's SQLite file: a pool of connections shared by every thread of the server.
+///
+/// Any thread may call any method at any time. Each call borrows a connection for its duration
+/// (see `Connection` for why connections are lent, not shared), so readers run in parallel under
+/// WAL while writers queue on SQLite's write lock inside the busy timeout. Opening read-write
+/// creates the file if needed, switches it to WAL and applies the migrations of `Schema`; opening
+/// read-only changes nothing and refuses a schema other than the one this binary knows.
+public final class Database: Sendable {
+    /// How the file is opened.
+    public enum Mode: Sendable {
+        /// Create if missing, migrate, read and write: the server and import commands.
+        case readWrite
+        /// Never write: exports, checks, and inspecting a copy without touching it.
+        case readOnly
+    }
+
+    /// Idle connections kept for reuse; more are opened under load and closed when returned.
+    public static let maximumIdleConnections = 16
+
+    /// The database file.
+    public let path: String
+    /// How every connection of the pool is opened.
+    public let mode: Mode
+    private let idle: Mutex<[Connection]>
+
+    /// Opens (and in `.readWrite` mode creates and migrates) the database at `path`.
+    ///
+    /// Throws `StorageError.schemaTooNew` when a newer pushboard wrote the file,
+    /// `.notPushboardDatabase` for another program's SQLite file, `.sqlite` when it cannot be
+    /// opened at all.
+    public init(path: String, mode: Mode = .readWrite) throws {
+        self.path = path
+        self.mode = mode
+        let first = try Connection(path: path, readOnly: mode == .readOnly)
+        try Schema.prepare(first, path: path)
+        self.idle = Mutex([first])
+    }
+
+    /// Lends a connection to `body` for its duration. Use the connection only inside `body`; a
+    /// nested `transaction` on `self` from inside another would wait for its own write lock.
+    @discardableResult
+    public func withConnection<T>(_ body: (Connection) throws -> T) throws -> T {
+        let connection = try idle.withLock { $0.popLast() } ?? Connection(path: path, readOnly: mode == .readOnly)
+        defer { giveBack(connection) }
+        return try body(connection)
+    }
+
+    /// Runs `body` in one `BEGIN IMMEDIATE` transaction on a borrowed connection: all of its
+    /// writes commit together, or none do if it throws.
+    @discardableResult
+    public func transaction<T>(_ body: (Connection) throws -> T) throws -> T {
+        try withConnection { try $0.transaction(body) }
+    }
+
+    /// Runs `body` on a borrowed connection inside a read transaction: one consistent snapshot.
+    public func snapshot<T>(_ body: (Connection) throws -> T) throws -> T {
+        try withConnection { try $0.snapshot(body) }
+    }
+
+    private func giveBack(_ connection: Connection) {
+        // A connection left inside a transaction would hold the write lock forever; drop it.
+        guard connection.isInAutocommit else { return }
+        idle.withLock { pool in
+            if pool.count < Self.maximumIdleConnections {
+                pool.append(connection)
+            }
+        }
+    }
+
+    /// The schema version stored in the file (`PRAGMA user_version`).
+    public func schemaVersion() throws -> Int {
+        try withConnection { try $0.integer("PRAGMA user_version") }
+    }
+
+    /// Runs `PRAGMA integrity_check` and answers its report: exactly `"ok"` when the file is sound.
+    public func integrityCheck() throws -> String {
+        try withConnection(Self.integrityReport)
+    }
+
+    /// Checks any SQLite file (a backup, a copy from a user) without migrating or writing it.
+    public static func integrityCheck(ofFileAt path: String) throws -> String {
+        try integrityReport(Connection(path: path, readOnly: true))
+    }
+
+    private static func integrityReport(_ connection: Connection) throws -> String {
+        try connection.query("PRAGMA integrity_check") { $0.text(0) }.joined(separator: "\n")
+    }
+}

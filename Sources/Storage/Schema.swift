@@ -1,0 +1,110 @@
+/// The tables pushboard keeps and the migrations that create them, in order.
+///
+/// `PRAGMA user_version` holds the number of the last migration applied. Migrations only ever
+/// get appended: an applied one is never edited, because files in the field already ran it.
+enum Schema {
+    /// Marks the file as pushboard's ("PSHB"), so another program's SQLite file is refused
+    /// instead of being "migrated".
+    static let applicationID: Int32 = 0x5053_4842
+
+    /// Migration `n` (1-based) brings the schema from version `n - 1` to `n`.
+    static let migrations: [String] = [version1]
+
+    /// The newest schema version this binary knows.
+    static var latestVersion: Int { migrations.count }
+
+    /// Brings the file behind `connection` to the latest version, or checks that it already is
+    /// there when the connection is read-only.
+    static func prepare(_ connection: Connection, path: String) throws {
+        let applicationID = Int32(truncatingIfNeeded: try connection.integer("PRAGMA application_id"))
+        guard applicationID == 0 || applicationID == Self.applicationID else {
+            throw StorageError.notPushboardDatabase(path: path, applicationID: applicationID)
+        }
+        let found = try connection.integer("PRAGMA user_version")
+        guard found <= latestVersion else {
+            throw StorageError.schemaTooNew(found: found, known: latestVersion)
+        }
+        if connection.isReadOnly {
+            guard found == latestVersion else {
+                throw StorageError.schemaTooOld(found: found, known: latestVersion)
+            }
+            return
+        }
+        // The journal mode cannot change inside a transaction, and WAL is a property of the file.
+        try connection.execute("PRAGMA journal_mode = WAL")
+        guard found < latestVersion else { return }
+        try connection.transaction { connection in
+            // Re-read under the write lock: another process may have migrated meanwhile.
+            let current = try connection.integer("PRAGMA user_version")
+            guard current <= latestVersion else {
+                throw StorageError.schemaTooNew(found: current, known: latestVersion)
+            }
+            for version in stride(from: current + 1, through: latestVersion, by: 1) {
+                try connection.execute(migrations[version - 1])
+                // Pragmas take no bound parameters; `version` is this binary's constant, not input.
+                try connection.execute("PRAGMA user_version = \(version)")
+            }
+            try connection.execute("PRAGMA application_id = \(Self.applicationID)")
+        }
+    }
+
+    /// Categories (current rows, per-category history, whole-registry revisions) and saved
+    /// notifications with every revision. STRICT tables make SQLite refuse a value of the wrong
+    /// type instead of storing it; identifiers compare as bytes (BINARY), so `message` and
+    /// `Message` are two keys, as they are on iOS.
+    private static let version1 = """
+        CREATE TABLE registry_revisions (
+            revision INTEGER PRIMARY KEY,
+            change TEXT NOT NULL CHECK (change IN ('replace', 'put', 'delete')),
+            identifier TEXT,
+            changed_at TEXT NOT NULL,
+            changed_by TEXT NOT NULL
+        ) STRICT;
+
+        CREATE TABLE categories (
+            identifier TEXT PRIMARY KEY NOT NULL COLLATE BINARY,
+            position INTEGER NOT NULL UNIQUE,
+            document TEXT NOT NULL,
+            revision INTEGER NOT NULL,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            updated_by TEXT NOT NULL
+        ) STRICT;
+
+        CREATE TABLE category_revisions (
+            registry_revision INTEGER NOT NULL REFERENCES registry_revisions (revision),
+            identifier TEXT NOT NULL COLLATE BINARY,
+            revision INTEGER NOT NULL,
+            position INTEGER NOT NULL,
+            document TEXT,
+            changed_at TEXT NOT NULL,
+            changed_by TEXT NOT NULL,
+            PRIMARY KEY (identifier, revision)
+        ) STRICT;
+        CREATE INDEX category_revisions_by_registry ON category_revisions (registry_revision);
+
+        CREATE TABLE notifications (
+            id TEXT PRIMARY KEY NOT NULL,
+            name TEXT NOT NULL,
+            headers TEXT NOT NULL,
+            payload TEXT NOT NULL,
+            revision INTEGER NOT NULL,
+            created_at TEXT NOT NULL,
+            created_by TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            updated_by TEXT NOT NULL
+        ) STRICT;
+        CREATE INDEX notifications_by_update ON notifications (updated_at);
+
+        CREATE TABLE notification_revisions (
+            notification_id TEXT NOT NULL REFERENCES notifications (id) ON DELETE CASCADE,
+            revision INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            headers TEXT NOT NULL,
+            payload TEXT NOT NULL,
+            changed_at TEXT NOT NULL,
+            changed_by TEXT NOT NULL,
+            PRIMARY KEY (notification_id, revision)
+        ) STRICT;
+        """
+}

@@ -1,0 +1,61 @@
+import CSQLite
+
+/// Everything the store can refuse or fail at, so a caller can map each case to its own answer
+/// (a busy database to 503, a corrupt backup to exit status 2) instead of parsing messages.
+public enum StorageError: Error, Equatable, Sendable {
+    /// SQLite said no. `code` is the extended result code (`code & 0xff` is the primary one),
+    /// `message` is SQLite's own text (`sqlite3_errmsg`), `context` says what we were doing.
+    case sqlite(code: Int32, message: String, context: String)
+    /// The file was written by a newer pushboard; opening it could corrupt what that one wrote.
+    case schemaTooNew(found: Int, known: Int)
+    /// A read-only open met a schema older than this binary's, which only a writable open migrates.
+    case schemaTooOld(found: Int, known: Int)
+    /// The file is an SQLite database of some other program.
+    case notPushboardDatabase(path: String, applicationID: Int32)
+    /// `backup(to:)` never overwrites a file unless told to.
+    case backupTargetExists(path: String)
+    /// A file-system step outside SQLite failed (creating the data directory, publishing a backup).
+    case fileSystem(path: String, message: String)
+    /// `PRAGMA integrity_check` found damage; `report` is what it printed.
+    case integrityCheckFailed(report: String)
+    /// The caller passed something the store cannot keep (an empty or duplicate identifier).
+    case invalidInput(String)
+
+    /// The primary SQLite result code, or nil when the error did not come from SQLite.
+    public var sqliteCode: Int32? {
+        if case .sqlite(let code, _, _) = self { return code & 0xff }
+        return nil
+    }
+
+    /// True when the database stayed locked for the whole busy timeout: a retry later may work,
+    /// so HTTP handlers should answer 503 rather than 500.
+    public var isBusy: Bool {
+        sqliteCode == SQLITE_BUSY || sqliteCode == SQLITE_LOCKED
+    }
+}
+
+extension StorageError: CustomStringConvertible {
+    /// One line a person can act on, used in logs, CLI errors and 5xx bodies.
+    public var description: String {
+        switch self {
+        case .sqlite(let code, let message, let context):
+            return "\(context): \(message) (SQLite error \(code))"
+        case .schemaTooNew(let found, let known):
+            return "database schema version \(found) is newer than this pushboard (knows up to \(known)); "
+                + "upgrade pushboard"
+        case .schemaTooOld(let found, let known):
+            return "database schema version \(found) is older than this pushboard's (\(known)); "
+                + "open it once read-write to migrate it"
+        case .notPushboardDatabase(let path, let applicationID):
+            return "\(path) is an SQLite database of another program (application_id \(applicationID))"
+        case .backupTargetExists(let path):
+            return "\(path) already exists; refusing to overwrite it"
+        case .fileSystem(let path, let message):
+            return "\(path): \(message)"
+        case .integrityCheckFailed(let report):
+            return "integrity check failed: \(report)"
+        case .invalidInput(let message):
+            return message
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// Pushboard's data directory opened: the database plus the two stores built on it. This is what
+/// `pushboard serve`, the import/export commands and `pushboard backup` open.
+public final class Store: Sendable {
+    /// The database file's name inside the data directory.
+    public static let fileName = "pushboard.sqlite3"
+
+    /// The open database (backup, integrity check, schema version).
+    public let database: Database
+    /// Saved notifications and their revisions.
+    public let notifications: NotificationStore
+    /// The category registry and its history.
+    public let categories: CategoryStore
+
+    /// Opens `directory/pushboard.sqlite3`. In `.readWrite` mode the directory and the file are
+    /// created when missing and the schema is migrated; `.readOnly` needs both to exist already.
+    public convenience init(directory: String, mode: Database.Mode = .readWrite) throws {
+        if mode == .readWrite {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw StorageError.fileSystem(path: directory, message: "cannot create the data directory")
+            }
+        }
+        try self.init(path: (directory as NSString).appendingPathComponent(Self.fileName), mode: mode)
+    }
+
+    /// Opens the database file at `path` (see `Database.init(path:mode:)` for what can fail).
+    public init(path: String, mode: Database.Mode = .readWrite) throws {
+        let database = try Database(path: path, mode: mode)
+        self.database = database
+        self.notifications = NotificationStore(database: database)
+        self.categories = CategoryStore(database: database)
+    }
+}

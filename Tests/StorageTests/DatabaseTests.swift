@@ -1,0 +1,145 @@
+import CSQLite
+import Foundation
+import Testing
+
+@testable import Storage
+
+@Suite struct DatabaseTests {
+    @Test func freshDatabaseIsMigratedAndConfigured() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Store(directory: directory.file("data/nested"))
+        #expect(FileManager.default.fileExists(atPath: directory.file("data/nested/pushboard.sqlite3")))
+        #expect(try store.database.schemaVersion() == Schema.latestVersion)
+        try store.database.withConnection { connection throws in
+            #expect(try connection.queryFirst("PRAGMA journal_mode") { $0.text(0) } == "wal")
+            #expect(try connection.integer("PRAGMA foreign_keys") == 1)
+            #expect(try connection.integer("PRAGMA synchronous") == 2)  // FULL
+            #expect(try connection.integer("PRAGMA busy_timeout") == 5000)
+            #expect(try connection.integer("PRAGMA application_id") == Int(Schema.applicationID))
+        }
+        #expect(try store.database.integrityCheck() == "ok")
+    }
+
+    @Test func reopeningKeepsDataAndDoesNotMigrateAgain() throws {
+        let directory = try TemporaryDirectory()
+        let id = try Store(directory: directory.path).notifications.create(
+            name: "kept", headers: "{}", payload: "{\"aps\":{}}", by: "test"
+        ).id
+        let reopened = try Store(directory: directory.path)
+        #expect(try reopened.database.schemaVersion() == Schema.latestVersion)
+        #expect(try reopened.notifications.notification(id: id)?.name == "kept")
+    }
+
+    @Test func newerSchemaIsRefusedWithAClearMessage() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("db.sqlite3")
+        try Database(path: path).withConnection { try $0.execute("PRAGMA user_version = 7") }
+        for mode in [Database.Mode.readWrite, .readOnly] {
+            let error = #expect(throws: StorageError.self) { try Database(path: path, mode: mode) }
+            #expect(error == .schemaTooNew(found: 7, known: Schema.latestVersion))
+            #expect(
+                error?.description
+                    == "database schema version 7 is newer than this pushboard (knows up to 1); upgrade pushboard")
+        }
+    }
+
+    @Test func anotherProgramsDatabaseIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("other.sqlite3")
+        try Connection(path: path, readOnly: false).execute("PRAGMA application_id = 42; CREATE TABLE t (x)")
+        #expect(throws: StorageError.notPushboardDatabase(path: path, applicationID: 42)) {
+            try Database(path: path)
+        }
+    }
+
+    @Test func readOnlyOpenNeverCreatesOrMigrates() throws {
+        let directory = try TemporaryDirectory()
+        let missing = directory.file("missing.sqlite3")
+        let error = #expect(throws: StorageError.self) { try Database(path: missing, mode: .readOnly) }
+        #expect(error?.sqliteCode == SQLITE_CANTOPEN)
+        #expect(!FileManager.default.fileExists(atPath: missing))
+
+        let old = directory.file("old.sqlite3")
+        try Connection(path: old, readOnly: false).execute("CREATE TABLE t (x)")
+        #expect(throws: StorageError.schemaTooOld(found: 0, known: Schema.latestVersion)) {
+            try Database(path: old, mode: .readOnly)
+        }
+    }
+
+    @Test func readOnlyStoreReadsButCannotWrite() throws {
+        let directory = try TemporaryDirectory()
+        _ = try Store(directory: directory.path).categories.put(
+            CategoryDocument(identifier: "message", json: "{}"), by: "test")
+        let readOnly = try Store(directory: directory.path, mode: .readOnly)
+        #expect(try readOnly.categories.registry().categories.map(\.identifier) == ["message"])
+        let error = #expect(throws: StorageError.self) {
+            try readOnly.categories.put(CategoryDocument(identifier: "other", json: "{}"), by: "test")
+        }
+        #expect(error?.sqliteCode == SQLITE_READONLY)
+    }
+
+    @Test func errorsCarrySQLiteCodeAndMessage() throws {
+        let directory = try TemporaryDirectory()
+        let database = try Database(path: directory.file("db.sqlite3"))
+        let error = #expect(throws: StorageError.self) {
+            try database.withConnection { connection in
+                try connection.run("INSERT INTO notifications (id) VALUES (?)", [.text("x")])
+            }
+        }
+        guard case .sqlite(let code, let message, let context) = error else {
+            Issue.record("expected an SQLite error, got \(String(describing: error))")
+            return
+        }
+        #expect(code == SQLITE_CONSTRAINT | (5 << 8))  // SQLITE_CONSTRAINT_NOTNULL
+        #expect(message.contains("NOT NULL constraint failed"))
+        #expect(context.contains("INSERT INTO notifications"))
+    }
+
+    @Test func transactionRollsBackWhenTheBodyThrows() throws {
+        struct Abort: Error {}
+        let directory = try TemporaryDirectory()
+        let database = try Database(path: directory.file("db.sqlite3"))
+        try database.withConnection { try $0.execute("CREATE TABLE t (x TEXT)") }
+        #expect(throws: Abort.self) {
+            try database.transaction { connection in
+                try connection.run("INSERT INTO t VALUES (?)", [.text("lost")])
+                throw Abort()
+            }
+        }
+        #expect(try database.withConnection { try $0.integer("SELECT count(*) FROM t") } == 0)
+        // The connection went back to the pool outside any transaction and still works.
+        try database.transaction { try $0.run("INSERT INTO t VALUES (?)", [.text("kept")]) }
+        #expect(try database.withConnection { try $0.integer("SELECT count(*) FROM t") } == 1)
+    }
+
+    @Test(arguments: [
+        SQLValue.text(""), .text("žluťoučký kůň 🐎"), .text("a\u{0}b"), .integer(Int64.min), .integer(Int64.max),
+        .real(-0.5), .real(1e300), .blob([]), .blob([0, 255, 0, 1]), .null,
+    ])
+    func typedBindsRoundTrip(_ value: SQLValue) throws {
+        let directory = try TemporaryDirectory()
+        let database = try Database(path: directory.file("db.sqlite3"))
+        let read = try database.withConnection { connection in
+            try connection.execute("CREATE TABLE t (v ANY) STRICT")
+            try connection.run("INSERT INTO t VALUES (?)", [value])
+            return try connection.queryFirst("SELECT v, typeof(v) FROM t") { row -> SQLValue in
+                switch row.text(1) {
+                case "text": .text(row.text(0))
+                case "integer": .integer(row.integer(0))
+                case "real": .real(row.real(0))
+                case "blob": .blob(row.blob(0))
+                default: .null
+                }
+            }
+        }
+        #expect(read == value)
+    }
+
+    @Test func wrongParameterCountIsAnErrorNotACrash() throws {
+        let directory = try TemporaryDirectory()
+        let database = try Database(path: directory.file("db.sqlite3"))
+        #expect(throws: StorageError.self) {
+            try database.withConnection { try $0.run("SELECT ?, ?", [.text("one")]) }
+        }
+    }
+}
