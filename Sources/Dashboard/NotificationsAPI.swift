@@ -1,0 +1,85 @@
+import HTTPKit
+import NotificationKit
+import Storage
+
+/// `/api/v1/notifications`: saved notifications with revisions and optimistic concurrency.
+///
+/// `PUT` needs `If-Match` with the current ETag: two people editing one draft never overwrite
+/// each other silently — the second gets 412 and nothing changes.
+struct NotificationsAPI: Sendable {
+    let store: NotificationStore
+
+    /// Adds the routes of CONTRACT §3 for notifications.
+    func register(in router: inout RouterBuilder) {
+        router.get("/api/v1/notifications") { _, _ in
+            try APIResponse.json(NotificationJSON.list(store.list()))
+        }
+        router.post("/api/v1/notifications") { request, _ in
+            let input = try NotificationInput(request)
+            let stored = try store.create(
+                name: input.name, headers: input.headersText, payload: input.payloadText,
+                by: Author.name(of: request))
+            return Self.answer(stored, status: .created)
+        }
+        router.get("/api/v1/notifications/{id}") { _, parameters in
+            try Self.answer(existing(parameters.require("id")))
+        }
+        router.put("/api/v1/notifications/{id}") { request, parameters in
+            try update(request, id: parameters.require("id"))
+        }
+        router.delete("/api/v1/notifications/{id}") { _, parameters in
+            let id = try parameters.require("id")
+            guard try store.delete(id: id) else { throw Self.notFound(id) }
+            return Response(status: .noContent)
+        }
+        router.get("/api/v1/notifications/{id}/revisions") { _, parameters in
+            let id = try parameters.require("id")
+            guard let revisions = try store.revisions(id: id) else { throw Self.notFound(id) }
+            return APIResponse.json(NotificationJSON.revisions(revisions))
+        }
+    }
+
+    private func update(_ request: Request, id: String) throws -> Response {
+        guard let tag = request.headers["If-Match"] else {
+            _ = try existing(id)
+            throw HTTPError(
+                .preconditionRequired,
+                message: "Send If-Match with the ETag you last read, so no one else's change is overwritten.",
+                code: "precondition-required")
+        }
+        let input = try NotificationInput(request)
+        guard let expected = StoredNotification.revision(fromETag: tag) else {
+            throw Self.stale(id)
+        }
+        switch try store.update(
+            id: id, expectedRevision: expected, name: input.name, headers: input.headersText,
+            payload: input.payloadText, by: Author.name(of: request))
+        {
+        case .updated(let stored): return Self.answer(stored)
+        case .stale: throw Self.stale(id)
+        case .notFound: throw Self.notFound(id)
+        }
+    }
+
+    private func existing(_ id: String) throws -> StoredNotification {
+        guard let stored = try store.notification(id: id) else { throw Self.notFound(id) }
+        return stored
+    }
+
+    private static func answer(_ stored: StoredNotification, status: HTTPStatus = .ok) -> Response {
+        var response = APIResponse.json(NotificationJSON.value(of: stored), status: status)
+        response.headers.replaceOrAdd(name: "ETag", value: stored.etag)
+        return response
+    }
+
+    private static func notFound(_ id: String) -> HTTPError {
+        HTTPError(.notFound, message: "No saved notification has the id \"\(id)\".", code: "not-found")
+    }
+
+    private static func stale(_ id: String) -> HTTPError {
+        HTTPError(
+            .preconditionFailed,
+            message: "Notification \"\(id)\" was changed since you read it; nothing was saved. Read it again and reapply your change.",
+            code: "precondition-failed")
+    }
+}

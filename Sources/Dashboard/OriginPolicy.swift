@@ -1,0 +1,27 @@
+import HTTPKit
+
+/// Refuses state-changing requests that a browser sent on behalf of another site.
+///
+/// Pipelines and curl send no `Origin`, so they pass; a browser always sends one on a
+/// cross-origin POST/PUT/DELETE, and it must name this server (`Host`) for the write to happen.
+/// `Sec-Fetch-Site: cross-site` is refused too, for browsers that send it without `Origin`.
+enum OriginPolicy {
+    private static let safeMethods: Set<HTTPMethod> = [.get, .head, .options]
+
+    /// The 403 to answer with, or nil when the request may go on.
+    static func refusal(for request: Request) -> HTTPError? {
+        guard !safeMethods.contains(request.method) else { return nil }
+        if request.headers["Sec-Fetch-Site"]?.lowercased() == "cross-site" {
+            return forbidden
+        }
+        guard let origin = request.headers["Origin"] else { return nil }
+        guard let host = request.headers["Host"], origin == "http://" + host || origin == "https://" + host
+        else { return forbidden }
+        return nil
+    }
+
+    private static let forbidden = HTTPError(
+        .forbidden,
+        message: "This request came from another site (its Origin is not this dashboard), so nothing was changed.",
+        code: "cross-origin")
+}

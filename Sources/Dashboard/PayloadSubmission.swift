@@ -1,0 +1,59 @@
+import HTTPKit
+import NotificationKit
+
+/// A payload posted to validate, preview or export: the exact body bytes, the APNs headers sent
+/// as HTTP request headers, and the `strict` switch.
+///
+/// The body is not parsed here: malformed JSON is the validator's to report (a 422 report with
+/// line and column), not a 400, so pipelines get one answer shape for every fault.
+struct PayloadSubmission {
+    let bytes: [UInt8]
+    let headers: [String: String]
+    let strict: Bool
+
+    init(_ request: Request) throws(HTTPError) {
+        try JSONRequestBody.requireJSONMediaType(request)
+        var headers: [String: String] = [:]
+        for name in Validator.headerNames {
+            if let value = request.headers[name] { headers[name] = value }
+        }
+        self.bytes = request.body
+        self.headers = headers
+        self.strict = try QueryOptions.flag("strict", in: request) ?? false
+    }
+
+    /// The report against the registry's category identifiers.
+    func report(registered identifiers: [String]) -> ValidationReport {
+        Validator(categoryIdentifiers: identifiers, strict: strict).validate(payload: bytes, headers: headers)
+    }
+}
+
+/// Query parameters with a fixed set of values: anything else is a 400 naming the parameter.
+enum QueryOptions {
+    /// `true`/`false` (also `1`/`0`), or nil when absent.
+    static func flag(_ name: String, in request: Request) throws(HTTPError) -> Bool? {
+        guard let text = request.queryItems[name] else { return nil }
+        switch text.lowercased() {
+        case "true", "1": return true
+        case "false", "0": return false
+        default:
+            throw HTTPError(
+                .badRequest, message: "Query parameter \"\(name)\" must be true or false, not \"\(text)\".",
+                code: "invalid-parameter")
+        }
+    }
+
+    /// One of `allowed`, `fallback` when absent.
+    static func choice(_ name: String, in request: Request, allowed: [String], fallback: String?)
+        throws(HTTPError) -> String?
+    {
+        guard let text = request.queryItems[name] else { return fallback }
+        guard allowed.contains(text) else {
+            throw HTTPError(
+                .badRequest,
+                message: "Query parameter \"\(name)\" must be one of \(allowed.joined(separator: ", ")), not \"\(text)\".",
+                code: "invalid-parameter")
+        }
+        return text
+    }
+}
