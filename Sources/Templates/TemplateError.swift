@@ -30,6 +30,9 @@ public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible
         case recursivePartial
         /// ``TemplateLibrary/render(_:with:)`` asked for a template that was never loaded.
         case unknownTemplate
+        /// ``TemplateLibrary/render(_:in:with:)`` was given a layout without `{{@content}}`, which
+        /// would silently drop the page.
+        case missingContentSlot
         /// In strict mode, `{{name}}` where no context has `name`, or where it is a list or object.
         case unknownValue
         /// The directory or a file could not be read, or a file is not UTF-8.

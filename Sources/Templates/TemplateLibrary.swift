@@ -27,6 +27,8 @@ public struct TemplateLibrary: Sendable {
     /// The policy for missing values this library renders with.
     public let missing: Missing
     private let templates: [String: [TemplateNode]]
+    /// Templates that contain `{{@content}}` and so can frame a page.
+    private let layouts: Set<String>
 
     /// Compiles templates given as text, keyed by name (`"index"`, `"partials/nav"`).
     ///
@@ -42,7 +44,9 @@ public struct TemplateLibrary: Sendable {
             parsed[name] = try TemplateParser.parse(sources[name] ?? "", file: file)
         }
         var resolver = PartialResolver(parsed: parsed)
-        self.templates = try resolver.resolveAll()
+        let templates = try resolver.resolveAll()
+        self.templates = templates
+        self.layouts = Set(templates.keys.filter { Self.containsContentSlot(templates[$0] ?? []) })
         self.missing = missing
     }
 
@@ -71,8 +75,25 @@ public struct TemplateLibrary: Sendable {
         in layout: String,
         with values: TemplateValue = [:]
     ) throws(TemplateError) -> String {
+        guard layouts.contains(layout) || !templates.keys.contains(layout) else {
+            throw TemplateError(
+                .missingContentSlot, "layout '\(layout)' has no {{@content}} slot for the page")
+        }
         let page = try render(name, with: values, slots: [:])
         return try render(layout, with: values, slots: [Self.contentSlot: page])
+    }
+
+    private static func containsContentSlot(_ nodes: [TemplateNode]) -> Bool {
+        nodes.contains { node in
+            switch node {
+            case .slot(let name, _):
+                return name == contentSlot
+            case .section(_, _, let children):
+                return containsContentSlot(children)
+            default:
+                return false
+            }
+        }
     }
 
     private func render(

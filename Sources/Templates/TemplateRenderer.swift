@@ -8,6 +8,7 @@ struct TemplateRenderer {
     /// HTML produced by the engine for `{{@name}}` tags.
     let slots: [String: String]
     private var stack: [TemplateValue]
+    /// The HTML rendered so far.
     private(set) var output = ""
 
     /// Prepares to render with `context` as the outermost value.

@@ -35,6 +35,34 @@ import Testing
         #expect(html == "<p title=\"\(expected)\">\(expected)</p>")
     }
 
+    /// The UTF-8 scan must agree with a literal per-scalar replacement on any text.
+    @Test func matchesPerScalarReference() {
+        let pool: [Unicode.Scalar] = [
+            "a", "&", "<", ">", "\"", "'", "\u{301}", "\u{338}", "\u{200D}", "ř", "ệ", "ש", "👩", "\u{1F1E8}",
+            "\n", "€",
+        ]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            var view = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 0..<24, using: &generator) {
+                view.append(pool.randomElement(using: &generator) ?? "a")
+            }
+            let text = String(view)
+            var reference = ""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "&": reference += "&amp;"
+                case "<": reference += "&lt;"
+                case ">": reference += "&gt;"
+                case "\"": reference += "&quot;"
+                case "'": reference += "&#39;"
+                default: reference.unicodeScalars.append(scalar)
+                }
+            }
+            #expect(text.htmlEscaped() == reference, "\(text.debugDescription)")
+        }
+    }
+
     @Test func combiningMarkIsOneCharacterButStillEscaped() {
         let quote = "\"\u{301}"
         #expect(quote.count == 1)

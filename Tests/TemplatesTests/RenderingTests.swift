@@ -131,6 +131,19 @@ import Testing
         #expect(html == "<title>A &amp; B</title><main><h1>A &amp; B</h1></main>")
     }
 
+    @Test func layoutWithoutContentSlotIsAnError() throws {
+        let library = try TemplateLibrary(sources: ["layout": "<main></main>", "page": "x"])
+        let error = #expect(throws: TemplateError.self) { try library.render("page", in: "layout") }
+        #expect(error?.kind == .missingContentSlot)
+        let unknown = #expect(throws: TemplateError.self) { try library.render("page", in: "nope") }
+        #expect(unknown?.kind == .unknownTemplate)
+    }
+
+    @Test func contentSlotInsideASectionCounts() throws {
+        let library = try TemplateLibrary(sources: ["layout": "{{#on}}[{{@content}}]{{/on}}", "page": "x"])
+        #expect(try library.render("page", in: "layout", with: ["on": true]) == "[x]")
+    }
+
     @Test func slotWithoutContentIsEmptyOrStrictError() throws {
         let sources = ["layout": "<main>{{@content}}</main>"]
         #expect(try TemplateLibrary(sources: sources).render("layout") == "<main></main>")
