@@ -3,8 +3,68 @@
 // Swift cannot call C variadic functions, so every variadic libmicrohttpd call the server
 // needs is wrapped here in a fixed-argument `static inline` function prefixed `cmhd_`.
 #include <stdint.h>
+#include <string.h>
 #include <sys/types.h>
 #include <sys/socket.h>
+#include <netdb.h>
 #include <microhttpd.h>
+
+// Leaves the URL exactly as the client sent it: libmicrohttpd would otherwise percent-decode it before
+// the access handler runs, and the Swift side could no longer tell `%2e%2e%2f` from `../` or decode a
+// double-encoded `%252e` exactly once. The router and the static files decode it themselves, once.
+static size_t cmhd_keep_url_as_sent(void *cls, struct MHD_Connection *connection, char *url) {
+    (void)cls;
+    (void)connection;
+    return strlen(url);
+}
+
+// Starts a daemon with the options Pushboard uses. `address` (a sockaddr_in or sockaddr_in6, matching
+// MHD_USE_IPv6 in `flags`) fixes the bind address; its port wins over `port`. `uri_logger` runs first
+// for every request, and its return value becomes the per-request context that `completed` releases.
+static inline struct MHD_Daemon *cmhd_start_daemon(
+    unsigned int flags,
+    const struct sockaddr *address,
+    MHD_AccessHandlerCallback handler,
+    void *handler_context,
+    MHD_RequestCompletedCallback completed,
+    void *completed_context,
+    void *(*uri_logger)(void *cls, const char *uri, struct MHD_Connection *connection),
+    void *uri_logger_context,
+    unsigned int thread_pool_size,
+    unsigned int connection_timeout_seconds,
+    size_t connection_memory_limit
+) {
+    return MHD_start_daemon(
+        flags, 0, NULL, NULL, handler, handler_context,
+        MHD_OPTION_SOCK_ADDR, address,
+        MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
+        MHD_OPTION_URI_LOG_CALLBACK, uri_logger, uri_logger_context,
+        MHD_OPTION_UNESCAPE_CALLBACK, cmhd_keep_url_as_sent, NULL,
+        MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,
+        MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout_seconds,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit,
+        MHD_OPTION_END);
+}
+
+// The port the daemon is bound to (the real one when it was started with port 0), or 0 if unknown.
+static inline uint16_t cmhd_daemon_bind_port(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info == NULL ? 0 : info->port;
+}
+
+// Writes the client's numeric address (`127.0.0.1`, `::1`) into `buffer`; returns 0 on success.
+static inline int cmhd_connection_client_address(
+    struct MHD_Connection *connection, char *buffer, size_t buffer_size
+) {
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (info == NULL || info->client_addr == NULL || buffer_size == 0) {
+        return -1;
+    }
+    const struct sockaddr *address = info->client_addr;
+    socklen_t length = address->sa_family == AF_INET6
+        ? (socklen_t)sizeof(struct sockaddr_in6) : (socklen_t)sizeof(struct sockaddr_in);
+    return getnameinfo(address, length, buffer, (socklen_t)buffer_size, NULL, 0, NI_NUMERICHOST);
+}
 
 #endif

@@ -1,0 +1,78 @@
+import CMicroHTTPD
+import HTTPKit
+
+/// One access-handler call: applies the state machine's action to the connection. Lives only for the
+/// duration of the call.
+struct ConnectionExchange {
+    let connection: OpaquePointer
+    let server: ServerContext
+    let context: RequestContext
+
+    /// First call: collect method, headers and client address, then accept or refuse the body.
+    func headersReceived(method: String) -> MHD_Result {
+        context.method = HTTPMethod(rawValue: method)
+        var headers = HTTPHeaders()
+        _ = withUnsafeMutablePointer(to: &headers) {
+            MHD_get_connection_values_n(connection, .HEADER_KIND, collectHeader, $0)
+        }
+        context.headers = headers
+        context.remoteAddress = clientAddress()
+        return perform(context.machine.headersReceived(contentLength: headers["Content-Length"]))
+    }
+
+    /// A body chunk: keep it or drop it, as the machine says.
+    func bodyChunkReceived(_ chunk: UnsafeRawBufferPointer) -> MHD_Result {
+        let action = context.machine.bodyChunkReceived(byteCount: chunk.count)
+        if action == .storeChunk {
+            context.body.append(contentsOf: chunk)
+            return .YES
+        }
+        return perform(action)
+    }
+
+    /// Last call: answer.
+    func requestCompleted() -> MHD_Result {
+        perform(context.machine.requestCompleted())
+    }
+
+    private func perform(_ action: RequestStateMachine.Action) -> MHD_Result {
+        switch action {
+        case .readBody(let expectedLength):
+            if let expectedLength, expectedLength > 0 { context.body.reserveCapacity(expectedLength) }
+            return .YES
+        case .storeChunk, .discardChunk:
+            return .YES
+        case .respond:
+            let request = context.takeRequest()
+            return queue(server.responder.respond(to: request))
+        case .reject(let error):
+            return queue(server.responder.respond(to: error, for: context.takeRequest()))
+        case .closeConnection:
+            return .NO
+        }
+    }
+
+    /// Hands the response to libmicrohttpd, which copies the body, writes `Content-Length` itself and
+    /// leaves the body out for `HEAD`.
+    private func queue(_ response: Response) -> MHD_Result {
+        let created = response.body.withUnsafeBytes { bytes in
+            MHD_create_response_from_buffer(
+                bytes.count,
+                UnsafeMutableRawPointer(mutating: bytes.baseAddress),
+                .RESPMEM_MUST_COPY
+            )
+        }
+        guard let created else { return .NO }
+        defer { MHD_destroy_response(created) }
+        for field in response.headers where field.name.lowercased() != "content-length" {
+            _ = MHD_add_response_header(created, field.name, field.value)
+        }
+        return MHD_queue_response(connection, UInt32(clamping: response.status.code), created)
+    }
+
+    private func clientAddress() -> String {
+        var buffer = [CChar](repeating: 0, count: 64)
+        guard cmhd_connection_client_address(connection, &buffer, buffer.count) == 0 else { return "" }
+        return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// How the server listens and what it accepts. Defaults suit `pushboard serve`.
+public struct MHDServerConfiguration: Sendable, Equatable {
+    /// The numeric address to bind: `127.0.0.1` (default), `::1`, `0.0.0.0`, `::`.
+    public var host: String
+    /// The TCP port; 0 asks the kernel for a free one (read it back from `MHDServer.port`).
+    public var port: Int
+    /// Worker threads, each with its own epoll loop; defaults to the number of cores.
+    public var threadPoolSize: Int
+    /// The largest request body accepted, in bytes; larger ones get 413 (default 1 MiB).
+    public var bodyLimit: Int
+    /// Seconds a connection may stay idle before it is closed, so slow clients cannot hold workers.
+    public var connectionTimeoutSeconds: Int
+
+    /// Makes a configuration; every parameter has the documented default.
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 8080,
+        threadPoolSize: Int = ProcessInfo.processInfo.activeProcessorCount,
+        bodyLimit: Int = 1 << 20,
+        connectionTimeoutSeconds: Int = 10
+    ) {
+        self.host = host
+        self.port = port
+        self.threadPoolSize = threadPoolSize
+        self.bodyLimit = bodyLimit
+        self.connectionTimeoutSeconds = connectionTimeoutSeconds
+    }
+
+    /// Checks the values a user can get wrong on the command line, before anything is started.
+    func validate() throws(MHDServerError) {
+        guard (0...65_535).contains(port) else {
+            throw .invalidConfiguration("The port must be between 0 and 65535, not \(port).")
+        }
+        guard (1...1024).contains(threadPoolSize) else {
+            throw .invalidConfiguration("The thread count must be between 1 and 1024, not \(threadPoolSize).")
+        }
+        guard bodyLimit >= 0 else {
+            throw .invalidConfiguration("The body limit must not be negative.")
+        }
+        guard (1...3600).contains(connectionTimeoutSeconds) else {
+            throw .invalidConfiguration("The connection timeout must be between 1 and 3600 seconds.")
+        }
+        guard SocketAddress(host: host, port: UInt16(port)) != nil else {
+            throw .invalidConfiguration("The host must be a numeric IPv4 or IPv6 address, not \"\(host)\".")
+        }
+    }
+}

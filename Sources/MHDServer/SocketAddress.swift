@@ -1,0 +1,42 @@
+import Foundation
+
+/// A numeric IPv4 or IPv6 socket address, kept as the C structure libmicrohttpd binds to.
+enum SocketAddress {
+    case ipv4(sockaddr_in)
+    case ipv6(sockaddr_in6)
+
+    /// Parses a numeric host; names such as `localhost` are refused so the bind address is never a
+    /// guess made by the resolver.
+    init?(host: String, port: UInt16) {
+        var address4 = sockaddr_in()
+        if inet_pton(AF_INET, host, &address4.sin_addr) == 1 {
+            address4.sin_family = sa_family_t(AF_INET)
+            address4.sin_port = port.bigEndian
+            self = .ipv4(address4)
+            return
+        }
+        var address6 = sockaddr_in6()
+        if inet_pton(AF_INET6, host, &address6.sin6_addr) == 1 {
+            address6.sin6_family = sa_family_t(AF_INET6)
+            address6.sin6_port = port.bigEndian
+            self = .ipv6(address6)
+            return
+        }
+        return nil
+    }
+
+    /// Whether libmicrohttpd needs `MHD_USE_IPv6`.
+    var isIPv6: Bool {
+        if case .ipv6 = self { true } else { false }
+    }
+
+    /// Calls `body` with a pointer to the generic `sockaddr`, valid only during the call.
+    func withSockaddrPointer<Result>(_ body: (UnsafePointer<sockaddr>) -> Result) -> Result {
+        switch self {
+        case .ipv4(var address):
+            withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1, body) }
+        case .ipv6(var address):
+            withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1, body) }
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import CMicroHTTPD
+import HTTPKit
+
+// The C callbacks libmicrohttpd calls on its worker threads. They are file-scope functions, never
+// closures in top-level code (which would be main-actor isolated and trap on a worker thread). Each
+// one turns its raw context pointers back into the Swift objects retained for it and does nothing else
+// that could outlive the call.
+
+/// First callback of every request: retains the request's context, released in `requestCompleted`.
+func logURI(
+    _ serverPointer: UnsafeMutableRawPointer?,
+    _ uri: UnsafePointer<CChar>?,
+    _ connection: OpaquePointer?
+) -> UnsafeMutableRawPointer? {
+    guard let serverPointer else { return nil }
+    let server = Unmanaged<ServerContext>.fromOpaque(serverPointer).takeUnretainedValue()
+    let target = uri.map { String(cString: $0) } ?? ""
+    let context = RequestContext(target: target, bodyLimit: server.bodyLimit)
+    return Unmanaged.passRetained(context).toOpaque()  // Released in requestCompleted.
+}
+
+/// Called when a request ends for any reason (answered, client gone, timeout): releases its context.
+func requestCompleted(
+    _ serverPointer: UnsafeMutableRawPointer?,
+    _ connection: OpaquePointer?,
+    _ requestPointer: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+    _ reason: MHD_RequestTerminationCode
+) {
+    guard let requestPointer, let context = requestPointer.pointee else { return }
+    Unmanaged<RequestContext>.fromOpaque(context).release()  // Retained in logURI.
+    requestPointer.pointee = nil
+}
+
+/// The access handler: called with the headers, with each body chunk, and once more at the end.
+func handleAccess(
+    _ serverPointer: UnsafeMutableRawPointer?,
+    _ connection: OpaquePointer?,
+    _ url: UnsafePointer<CChar>?,
+    _ method: UnsafePointer<CChar>?,
+    _ version: UnsafePointer<CChar>?,
+    _ uploadData: UnsafePointer<CChar>?,
+    _ uploadDataSize: UnsafeMutablePointer<Int>?,
+    _ requestPointer: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+) -> MHD_Result {
+    guard let serverPointer, let connection, let uploadDataSize,
+        let contextPointer = requestPointer?.pointee
+    else { return .NO }
+    let server = Unmanaged<ServerContext>.fromOpaque(serverPointer).takeUnretainedValue()
+    let context = Unmanaged<RequestContext>.fromOpaque(contextPointer).takeUnretainedValue()
+    let exchange = ConnectionExchange(connection: connection, server: server, context: context)
+    if context.machine.state == .awaitingHeaders {
+        return exchange.headersReceived(method: method.map { String(cString: $0) } ?? "")
+    }
+    let size = uploadDataSize.pointee
+    guard size > 0 else { return exchange.requestCompleted() }
+    uploadDataSize.pointee = 0
+    return exchange.bodyChunkReceived(UnsafeRawBufferPointer(start: uploadData, count: size))
+}
+
+/// Collects one request header into the `HTTPHeaders` that `headersPointer` points at.
+func collectHeader(
+    _ headersPointer: UnsafeMutableRawPointer?,
+    _ kind: MHD_ValueKind,
+    _ name: UnsafePointer<CChar>?,
+    _ nameLength: Int,
+    _ value: UnsafePointer<CChar>?,
+    _ valueLength: Int
+) -> MHD_Result {
+    guard let headersPointer, let name else { return .YES }
+    let headers = headersPointer.assumingMemoryBound(to: HTTPHeaders.self)
+    headers.pointee.add(
+        name: String(decoding: UnsafeRawBufferPointer(start: name, count: nameLength), as: UTF8.self),
+        value: String(
+            decoding: UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : valueLength),
+            as: UTF8.self)
+    )
+    return .YES
+}
