@@ -75,7 +75,7 @@ public struct TemplateLibrary: Sendable {
         in layout: String,
         with values: TemplateValue = [:]
     ) throws(TemplateError) -> String {
-        guard layouts.contains(layout) || !templates.keys.contains(layout) else {
+        guard layouts.contains(layout) || templates[layout] == nil else {
             throw TemplateError(
                 .missingContentSlot, "layout '\(layout)' has no {{@content}} slot for the page")
         }
