@@ -15,7 +15,9 @@ struct JSONRequestBody {
         let result = JSONReader().read(request.body)
         guard let root = result.root, result.isValid else {
             let fault = result.diagnostics.first
-            let place = fault.flatMap { fault in fault.line.map { "line \($0), column \(fault.column ?? 1): " } }
+            let place = fault.flatMap { fault in
+                fault.line.map { "line \($0), column \(fault.column ?? 1): " }
+            }
             throw HTTPError(
                 .badRequest,
                 message: "The body is not valid JSON: \(place ?? "")\(fault?.message ?? "it is empty.")",

@@ -19,7 +19,8 @@ struct NotificationInput {
     init(_ request: Request) throws(HTTPError) {
         let body = try JSONRequestBody(request)
         guard let members = body.root.value.objectMembers else {
-            throw APIError.invalidField("The body must be a JSON object with \"name\", \"headers\" and \"payload\".")
+            throw APIError.invalidField(
+                "The body must be a JSON object with \"name\", \"headers\" and \"payload\".")
         }
         for member in members where !["name", "headers", "payload"].contains(member.key) {
             throw APIError.invalidField(
@@ -50,7 +51,8 @@ struct NotificationInput {
         for member in members {
             guard Validator.headerNames.contains(member.key) else {
                 throw APIError.invalidField(
-                    "\"headers.\(member.key)\" is not an APNs header (expected one of \(Validator.headerNames.joined(separator: ", "))).")
+                    "\"headers.\(member.key)\" is not an APNs header (expected one of \(Validator.headerNames.joined(separator: ", ")))."
+                )
             }
             guard let value = member.value.value.stringValue else {
                 throw APIError.invalidField("\"headers.\(member.key)\" must be a string.")

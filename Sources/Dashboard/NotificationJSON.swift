@@ -26,7 +26,7 @@ enum NotificationJSON {
             object.set("updatedAt", summary.updatedAt)
             return object.value
         }
-        return JSONObjectBuilder().setting("notifications", JSONObjectBuilder.list(items)).value
+        return JSONObjectBuilder().setting("notifications", JSONValue.list(items)).value
     }
 
     /// `{"revisions": […]}`, newest first as the store returns them.
@@ -41,7 +41,7 @@ enum NotificationJSON {
             object.set("updatedBy", revision.changedBy)
             return object.value
         }
-        return JSONObjectBuilder().setting("revisions", JSONObjectBuilder.list(items)).value
+        return JSONObjectBuilder().setting("revisions", JSONValue.list(items)).value
     }
 
     /// Stored JSON text as a value to embed; the store only holds text this API checked, so a

@@ -79,7 +79,8 @@ struct NotificationsAPI: Sendable {
     private static func stale(_ id: String) -> HTTPError {
         HTTPError(
             .preconditionFailed,
-            message: "Notification \"\(id)\" was changed since you read it; nothing was saved. Read it again and reapply your change.",
+            message:
+                "Notification \"\(id)\" was changed since you read it; nothing was saved. Read it again and reapply your change.",
             code: "precondition-failed")
     }
 }

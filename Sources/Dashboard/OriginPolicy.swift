@@ -22,6 +22,7 @@ enum OriginPolicy {
 
     private static let forbidden = HTTPError(
         .forbidden,
-        message: "This request came from another site (its Origin is not this dashboard), so nothing was changed.",
+        message:
+            "This request came from another site (its Origin is not this dashboard), so nothing was changed.",
         code: "cross-origin")
 }

@@ -51,7 +51,8 @@ enum QueryOptions {
         guard allowed.contains(text) else {
             throw HTTPError(
                 .badRequest,
-                message: "Query parameter \"\(name)\" must be one of \(allowed.joined(separator: ", ")), not \"\(text)\".",
+                message:
+                    "Query parameter \"\(name)\" must be one of \(allowed.joined(separator: ", ")), not \"\(text)\".",
                 code: "invalid-parameter")
         }
         return text

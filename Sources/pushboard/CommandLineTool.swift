@@ -17,10 +17,9 @@ protocol Command {
 /// Finds the command named by the first words of the command line and runs it, turning usage
 /// and I/O errors into the exit statuses of CONTRACT §2.
 enum CommandLineTool {
-    static let commands: [any Command.Type] = [
-        ServeCommand.self, ValidateCommand.self, PreviewCommand.self, ExportCommand.self,
-        CategoriesExportCommand.self, CategoriesImportCommand.self, BackupCommand.self,
-    ]
+    static var commands: [any Command.Type] {
+        [ServeCommand.self, ValidateCommand.self, BackupCommand.self]
+    }
 
     /// The exit status after running the command the arguments name.
     static func run(_ arguments: [String]) -> Int32 {

@@ -69,7 +69,9 @@ struct ParsedArguments {
     func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let text = values[name] else { return nil }
         guard let number = Int(text), range.contains(number) else {
-            throw UsageError("option '--\(name)' must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+            throw UsageError(
+                "option '--\(name)' must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'"
+            )
         }
         return number
     }
@@ -77,7 +79,8 @@ struct ParsedArguments {
     /// At most one operand: the input file, `-` or nothing meaning standard input.
     func singleOperand() throws(UsageError) -> String? {
         guard operands.count <= 1 else {
-            throw UsageError("expected at most one FILE, got \(operands.count): \(operands.joined(separator: " "))")
+            throw UsageError(
+                "expected at most one FILE, got \(operands.count): \(operands.joined(separator: " "))")
         }
         return operands.first
     }

@@ -1,0 +1,76 @@
+import Foundation
+import HTTPKit
+import NotificationKit
+import Storage
+import Templates
+
+/// The whole application as one `Responder`: pages, the JSON API and static files, behind the
+/// origin check and with the security headers on every answer.
+///
+/// It is built once at start (templates compiled, static files loaded, database migrated) and is
+/// immutable afterwards; the server's worker threads share it.
+public struct Dashboard: Responder {
+    private let router: Router
+    private let pages: PageRenderer
+
+    /// Builds the dashboard. Fails with a message naming the file for a template error, a missing
+    /// resource folder or a database that cannot be opened.
+    public init(configuration: DashboardConfiguration) throws {
+        let resources = configuration.resourceDirectory
+        let templates = try TemplateLibrary(directory: resources + "/templates")
+        let staticFiles = try StaticFiles(directory: resources + "/Public")
+        guard let openAPI = FileManager.default.contents(atPath: resources + "/api/openapi.json") else {
+            throw DashboardError("cannot read \(resources)/api/openapi.json")
+        }
+        let store = try Store(directory: configuration.dataDirectory)
+        let pages = PageRenderer(templates: templates)
+        var builder = RouterBuilder()
+        builder.mount("/static/") { request in try staticFiles.serve(request) }
+        builder.get("/healthz") { _, _ in Response(json: #"{"status":"ok"}"#) }
+        builder.get("/api/v1/openapi.json") { _, _ in Response(json: Array(openAPI)) }
+        PagesSite(store: store, pages: pages).register(in: &builder)
+        PayloadAPI(categories: store.categories).register(in: &builder)
+        NotificationsAPI(store: store.notifications).register(in: &builder)
+        self.router = try builder.build { error, request in
+            Self.render(error, for: request, pages: pages)
+        }
+        self.pages = pages
+    }
+
+    /// Answers one request.
+    public func respond(to request: Request) -> Response {
+        var response: Response
+        if let refusal = OriginPolicy.refusal(for: request) {
+            response = respond(to: refusal, for: request)
+        } else {
+            response = router.respond(to: request)
+        }
+        SecurityHeaders.apply(to: &response)
+        return response
+    }
+
+    /// Answers a request the server refused before reading it (413), in the request's own style.
+    public func respond(to error: HTTPError, for request: Request) -> Response {
+        var response = Self.render(error, for: request, pages: pages)
+        SecurityHeaders.apply(to: &response)
+        return response
+    }
+
+    /// JSON for the API and `/healthz`, an HTML page inside the layout for everything else.
+    private static func render(_ error: HTTPError, for request: Request, pages: PageRenderer) -> Response {
+        if request.path.hasPrefix("/api/") || request.path == "/healthz" {
+            return APIError.response(error)
+        }
+        return pages.errorPage(error)
+    }
+}
+
+/// A reason the dashboard cannot start.
+public struct DashboardError: Error, CustomStringConvertible {
+    /// What went wrong, naming the file or folder.
+    public let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

@@ -1,0 +1,42 @@
+import HTTPKit
+import Templates
+
+/// Renders pages inside the layout, and error pages for every HTTP error a browser can meet.
+struct PageRenderer: Sendable {
+    let templates: TemplateLibrary
+
+    /// Which navigation entry a page belongs to.
+    enum Section: String {
+        case overview, categories, notifications, none
+    }
+
+    /// `name` rendered into the layout with `values` plus the layout's own values.
+    func page(_ name: String, title: String, section: Section, values: [String: TemplateValue]) throws
+        -> Response
+    {
+        var all = values
+        all["title"] = .string(title)
+        all["current"] = .object([section.rawValue: .bool(true)])
+        return Response(html: try templates.render(name, in: "layout", with: .object(all)))
+    }
+
+    /// The error page inside the layout; falls back to plain text if a template fails, so an
+    /// error never hides the original error.
+    func errorPage(_ error: HTTPError) -> Response {
+        let values: [String: TemplateValue] = [
+            "status": .int(error.status.code), "title": .string(error.status.reasonPhrase),
+            "message": .string(error.message),
+        ]
+        do {
+            var response = try page(
+                "error", title: error.status.reasonPhrase, section: .none, values: values)
+            response.status = error.status
+            for field in error.headers {
+                response.headers.replaceOrAdd(name: field.name, value: field.value)
+            }
+            return response
+        } catch {
+            return Response(plainTextError: HTTPError(.internalServerError))
+        }
+    }
+}

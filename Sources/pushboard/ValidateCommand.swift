@@ -1,0 +1,69 @@
+import Foundation
+import NotificationKit
+
+/// `pushboard validate`: checks payloads exactly as APNs and the device will treat them.
+enum ValidateCommand: Command {
+    static let words = ["validate"]
+    static let valueOptions = HeaderOptions.names.union(["categories", "format", "data"])
+    static let flagOptions: Set<String> = ["jsonl", "envelope", "strict"]
+    static let usage = """
+        pushboard validate [HEADER OPTIONS] [--categories FILE | --data DIR] [--format text|json] [--strict] [FILE]
+        pushboard validate --jsonl [--envelope] [HEADER OPTIONS] [--categories FILE | --data DIR] [--strict] [FILE]
+
+        Validates one payload (FILE, or standard input for - or none) and prints its report; with
+        --jsonl, one payload per line and one JSON report per line, in order, streaming.
+          --categories FILE  category config (CONTRACT §5) to check "category" against
+          --data DIR         use the category registry of a pushboard data directory instead
+          --format FORMAT    text (default) or json, for a single payload
+          --envelope         each --jsonl line is {"headers": {…}, "payload": {…}}
+          --strict           warnings count as errors
+        \(HeaderOptions.help)
+        Exit status: 0 valid (warnings allowed), 1 invalid, 2 usage or I/O error.
+        """
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        let input = try arguments.singleOperand()
+        let format = arguments["format"] ?? "text"
+        guard ["text", "json"].contains(format) else {
+            throw UsageError("--format must be text or json, not '\(format)'")
+        }
+        if arguments.has("envelope") && !arguments.has("jsonl") {
+            throw UsageError("--envelope needs --jsonl")
+        }
+        let validator = Validator(
+            categoryIdentifiers: nil,
+            strict: arguments.has("strict"))
+        let headers = HeaderOptions.headers(from: arguments)
+        if arguments.has("jsonl") {
+            return try validateLines(
+                input, validator: validator, headers: headers, envelope: arguments.has("envelope"))
+        }
+        let report = validator.validate(payload: try readInput(input), headers: headers)
+        if format == "json" {
+            Console.out(report.json(style: .pretty))
+        } else {
+            Console.out(report.text(file: input ?? "-"))
+        }
+        return report.valid ? 0 : 1
+    }
+
+    private static func validateLines(
+        _ input: String?, validator: Validator, headers: [String: String], envelope: Bool
+    ) throws -> Int32 {
+        let descriptor: Int32
+        if let input, input != "-" {
+            descriptor = open(input, O_RDONLY)
+            guard descriptor >= 0 else { throw InputOutputError(message: "cannot read '\(input)'") }
+        } else {
+            descriptor = STDIN_FILENO
+        }
+        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+        let lines = JSONLinesValidator(validator: validator, headers: headers, envelope: envelope)
+        do {
+            let summary = try lines.run(input: descriptor, output: STDOUT_FILENO)
+            return summary.invalidLines == 0 ? 0 : 1
+        } catch {
+            throw InputOutputError(message: "\(error.operation) failed (errno \(error.code))")
+        }
+    }
+}
