@@ -20,7 +20,7 @@ public struct Router: Responder {
         let handler: RouterBuilder.Handler
     }
 
-    private let entries: [Entry]
+    let entries: [Entry]
     private let mounts: [MountEntry]
     private let renderError: ErrorRenderer
 

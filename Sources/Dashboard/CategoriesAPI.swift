@@ -1,0 +1,113 @@
+import HTTPKit
+import NotificationKit
+import Storage
+
+/// `/api/v1/categories`: the registry an app and the server share (CONTRACT §5).
+///
+/// Every write is checked as a whole config first (duplicate or case-colliding identifiers,
+/// empty titles, …): a config with an error is answered 422 with its diagnostics and nothing is
+/// stored.
+struct CategoriesAPI: Sendable {
+    let store: CategoryStore
+
+    /// Adds the category routes.
+    func register(in router: inout RouterBuilder) {
+        router.get("/api/v1/categories") { request, _ in
+            let format = try QueryOptions.choice(
+                "format", in: request, allowed: ["json", "swift"], fallback: "json")
+            let config = try CategoryRegistryReader(store: store).config()
+            if format == "swift" {
+                return Response(text: SwiftRegistrationCode.source(for: config))
+            }
+            return APIResponse.json(config.jsonValue)
+        }
+        router.put("/api/v1/categories") { request, _ in
+            try CategoryProblem.answering { try replaceAll(request) }
+        }
+        router.put("/api/v1/categories/{identifier}") { request, parameters in
+            let identifier = try parameters.require("identifier")
+            return try CategoryProblem.answering { try put(request, identifier: identifier) }
+        }
+        router.delete("/api/v1/categories/{identifier}") { request, parameters in
+            let identifier = try parameters.require("identifier")
+            guard try store.delete(identifier, by: Author.name(of: request)) else {
+                throw HTTPError(
+                    .notFound, message: "No category has the identifier \"\(identifier)\".", code: "not-found"
+                )
+            }
+            return Response(status: .noContent)
+        }
+    }
+
+    private func replaceAll(_ request: Request) throws -> Response {
+        _ = try JSONRequestBody(request)
+        let (config, diagnostics) = CategoryConfig.read(request.body)
+        guard let config, !diagnostics.contains(where: { $0.severity == .error }) else {
+            throw CategoryProblem(diagnostics: diagnostics)
+        }
+        let documents = config.categories.map(Self.document)
+        guard case .replaced = try store.replaceAll(with: documents, by: Author.name(of: request)) else {
+            throw HTTPError(.conflict, message: "The registry changed during the write; try again.")
+        }
+        return APIResponse.json(config.jsonValue)
+    }
+
+    private func put(_ request: Request, identifier: String) throws -> Response {
+        _ = try JSONRequestBody(request)
+        let (category, diagnostics) = NotificationCategory.read(request.body)
+        guard let category, !diagnostics.contains(where: { $0.severity == .error }) else {
+            throw CategoryProblem(diagnostics: diagnostics)
+        }
+        guard category.identifier == identifier else {
+            throw CategoryProblem(
+                message:
+                    "The body's identifier \"\(category.identifier)\" differs from the address's \"\(identifier)\".",
+                diagnostics: [])
+        }
+        var config = try CategoryRegistryReader(store: store).config()
+        if let index = config.categories.firstIndex(where: { $0.identifier == identifier }) {
+            config.categories[index] = category
+        } else {
+            config.categories.append(category)
+        }
+        let problems = config.problems().filter { $0.severity == .error }
+        guard problems.isEmpty else { throw CategoryProblem(diagnostics: problems) }
+        switch try store.put(Self.document(category), by: Author.name(of: request)) {
+        case .created: return APIResponse.json(category.jsonValue, status: .created)
+        case .replaced: return APIResponse.json(category.jsonValue)
+        }
+    }
+
+    private static func document(_ category: NotificationCategory) -> CategoryDocument {
+        CategoryDocument(identifier: category.identifier, json: JSONWriter().string(category.jsonValue))
+    }
+}
+
+/// 422 for a category config with errors: the error object plus every diagnostic.
+struct CategoryProblem: Error {
+    var message = "The category config has errors; nothing was changed."
+    let diagnostics: [Diagnostic]
+
+    /// Runs `body`, answering a `CategoryProblem` it throws as 422 with the diagnostics.
+    static func answering(_ body: () throws -> Response) throws -> Response {
+        do {
+            return try body()
+        } catch let problem as CategoryProblem {
+            let error = HTTPError(.unprocessableContent, message: problem.message, code: "invalid-categories")
+            return APIError.response(error, diagnostics: problem.diagnostics)
+        }
+    }
+}
+
+/// The registry as a `CategoryConfig`, read back from the stored documents.
+struct CategoryRegistryReader {
+    let store: CategoryStore
+
+    /// The registry in order. Documents are only ever written by this API after a clean read,
+    /// so one that no longer reads is skipped rather than failing every page.
+    func config() throws -> CategoryConfig {
+        let stored = try store.registry().categories
+        return CategoryConfig(
+            categories: stored.compactMap { NotificationCategory.read(Array($0.json.utf8)).category })
+    }
+}
