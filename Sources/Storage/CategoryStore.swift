@@ -43,7 +43,8 @@ public struct CategoryStore: Sendable {
         for document in documents {
             try Self.check(document.identifier)
             guard seen.insert(document.identifier).inserted else {
-                throw StorageError.invalidInput("category identifier \"\(document.identifier)\" appears twice")
+                throw StorageError.invalidInput(
+                    "category identifier \"\(document.identifier)\" appears twice")
             }
         }
         return try database.transaction { connection in
@@ -53,7 +54,8 @@ public struct CategoryStore: Sendable {
             }
             let change = try Self.beginChange(.replaceAll, after: current, by: author, in: connection)
             let existing = try connection.query(Self.selectCategories) { Self.storedCategory($0) }
-            let byIdentifier = Dictionary(existing.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
+            let byIdentifier = Dictionary(
+                existing.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
             // Positions are UNIQUE; clearing first lets the new order be written in any sequence.
             try connection.run("DELETE FROM categories")
             for (position, document) in documents.enumerated() {
@@ -64,8 +66,10 @@ public struct CategoryStore: Sendable {
                 }
                 let stored = StoredCategory(
                     identifier: document.identifier, json: document.json, position: position,
-                    revision: try old.map { $0.revision + 1 } ?? Self.nextRevision(of: document.identifier, connection),
-                    createdAt: old?.createdAt ?? change.changedAt, updatedAt: change.changedAt, updatedBy: author)
+                    revision: try old.map { $0.revision + 1 }
+                        ?? Self.nextRevision(of: document.identifier, connection),
+                    createdAt: old?.createdAt ?? change.changedAt, updatedAt: change.changedAt,
+                    updatedBy: author)
                 try Self.insert(stored, in: connection)
                 try Self.record(stored, deleted: false, in: change, connection)
             }
@@ -99,7 +103,8 @@ public struct CategoryStore: Sendable {
             let position = try connection.integer("SELECT COALESCE(MAX(position) + 1, 0) FROM categories")
             let stored = StoredCategory(
                 identifier: document.identifier, json: document.json, position: position,
-                revision: try Self.nextRevision(of: document.identifier, connection), createdAt: change.changedAt,
+                revision: try Self.nextRevision(of: document.identifier, connection),
+                createdAt: change.changedAt,
                 updatedAt: change.changedAt, updatedBy: author)
             try Self.insert(stored, in: connection)
             try Self.record(stored, deleted: false, in: change, connection)
@@ -113,10 +118,12 @@ public struct CategoryStore: Sendable {
         try database.transaction { connection in
             guard
                 let old = try connection.queryFirst(
-                    Self.selectCategories + " WHERE identifier = ?", [.text(identifier)], row: { Self.storedCategory($0) })
+                    Self.selectCategories + " WHERE identifier = ?", [.text(identifier)],
+                    row: { Self.storedCategory($0) })
             else { return false }
             let current = try Self.currentRevision(connection)
-            let change = try Self.beginChange(.delete(identifier: identifier), after: current, by: author, in: connection)
+            let change = try Self.beginChange(
+                .delete(identifier: identifier), after: current, by: author, in: connection)
             try connection.run("DELETE FROM categories WHERE identifier = ?", [.text(identifier)])
             try Self.record(Self.next(of: old, in: change), deleted: true, in: change, connection)
             return true
@@ -163,15 +170,18 @@ public struct CategoryStore: Sendable {
             }
         try connection.run(
             "INSERT INTO registry_revisions (revision, change, identifier, changed_at, changed_by) VALUES (?, ?, ?, ?, ?)",
-            [.int(revision.revision), .text(kind), .optionalText(identifier), .text(revision.changedAt),
-             .text(author)])
+            [
+                .int(revision.revision), .text(kind), .optionalText(identifier), .text(revision.changedAt),
+                .text(author),
+            ])
         return revision
     }
 
     /// The revision number a (re-)created identifier gets: one past anything in its history.
     private static func nextRevision(of identifier: String, _ connection: Connection) throws -> Int {
         try connection.integer(
-            "SELECT COALESCE(MAX(revision), 0) + 1 FROM category_revisions WHERE identifier = ?", [.text(identifier)])
+            "SELECT COALESCE(MAX(revision), 0) + 1 FROM category_revisions WHERE identifier = ?",
+            [.text(identifier)])
     }
 
     /// `old` as its deletion revision records it.
@@ -187,8 +197,11 @@ public struct CategoryStore: Sendable {
             INSERT INTO categories (identifier, document, position, revision, created_at, updated_at, updated_by)
             VALUES (?, ?, ?, ?, ?, ?, ?)
             """,
-            [.text(category.identifier), .text(category.json), .int(category.position), .int(category.revision),
-             .text(category.createdAt), .text(category.updatedAt), .text(category.updatedBy)])
+            [
+                .text(category.identifier), .text(category.json), .int(category.position),
+                .int(category.revision),
+                .text(category.createdAt), .text(category.updatedAt), .text(category.updatedBy),
+            ])
     }
 
     private static func record(
@@ -200,7 +213,10 @@ public struct CategoryStore: Sendable {
                 (registry_revision, identifier, revision, position, document, changed_at, changed_by)
             VALUES (?, ?, ?, ?, ?, ?, ?)
             """,
-            [.int(change.revision), .text(category.identifier), .int(category.revision), .int(category.position),
-             deleted ? .null : .text(category.json), .text(change.changedAt), .text(change.changedBy)])
+            [
+                .int(change.revision), .text(category.identifier), .int(category.revision),
+                .int(category.position),
+                deleted ? .null : .text(category.json), .text(change.changedAt), .text(change.changedBy),
+            ])
     }
 }

@@ -157,6 +157,7 @@ public final class Connection: @unchecked Sendable {
     static func error(_ database: OpaquePointer, code: Int32, context: String) -> StorageError {
         let extended = sqlite3_extended_errcode(database)
         let message = String(cString: sqlite3_errmsg(database))
-        return .sqlite(code: (extended & 0xff) == (code & 0xff) ? extended : code, message: message, context: context)
+        return .sqlite(
+            code: (extended & 0xff) == (code & 0xff) ? extended : code, message: message, context: context)
     }
 }

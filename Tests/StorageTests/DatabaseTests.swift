@@ -39,7 +39,8 @@ import Testing
             #expect(error == .schemaTooNew(found: 7, known: Schema.latestVersion))
             #expect(
                 error?.description
-                    == "database schema version 7 is newer than this pushboard (knows up to 1); upgrade pushboard")
+                    == "database schema version 7 is newer than this pushboard (knows up to 1); upgrade pushboard"
+            )
         }
     }
 
@@ -113,7 +114,8 @@ import Testing
     }
 
     @Test(arguments: [
-        SQLValue.text(""), .text("žluťoučký kůň 🐎"), .text("a\u{0}b"), .integer(Int64.min), .integer(Int64.max),
+        SQLValue.text(""), .text("žluťoučký kůň 🐎"), .text("a\u{0}b"), .integer(Int64.min),
+        .integer(Int64.max),
         .real(-0.5), .real(1e300), .blob([]), .blob([0, 255, 0, 1]), .null,
     ])
     func typedBindsRoundTrip(_ value: SQLValue) throws {
