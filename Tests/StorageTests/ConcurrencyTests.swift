@@ -16,15 +16,30 @@ import Testing
     @Test func optimisticWritersNeverLoseOrDuplicateAnUpdate() throws {
         let directory = try TemporaryDirectory()
         let store = try Store(directory: directory.path)
-        let notifications = store.notifications
-        let id = try notifications.create(name: "start", headers: "{}", payload: "{}", by: "setup").id
+        try Self.hammer([store.notifications], updatesPerWriter: Self.updatesPerWriter)
+    }
+
+    /// Two `Database` values on one file do not share the in-process write lock, so their writers
+    /// meet only SQLite's own lock and busy timeout, as a CLI import beside the server would.
+    @Test func writersOfTwoDatabasesOnOneFileWaitForEachOther() throws {
+        let directory = try TemporaryDirectory()
+        let first = try Store(directory: directory.path)
+        let second = try Store(directory: directory.path)
+        try Self.hammer([first.notifications, second.notifications], updatesPerWriter: 25)
+    }
+
+    /// Runs `writers` threads, spread over `stores`, each saving `updatesPerWriter` optimistic
+    /// updates of one notification with retry on stale, and checks the history is exact.
+    private static func hammer(_ stores: [NotificationStore], updatesPerWriter: Int) throws {
+        let id = try stores[0].create(name: "start", headers: "{}", payload: "{}", by: "setup").id
         let successes = Mutex<[String]>([])
         let failures = Mutex<[String]>([])
         let staleRetries = Atomic<Int>(0)
         let started = ContinuousClock.now
-        runOnThreads(Self.writers) { writer in
+        runOnThreads(writers) { writer in
+            let notifications = stores[writer % stores.count]
             do {
-                for update in 0..<Self.updatesPerWriter {
+                for update in 0..<updatesPerWriter {
                     let name = "w\(writer)-u\(update)"
                     while true {
                         guard let current = try notifications.notification(id: id) else {
@@ -46,22 +61,22 @@ import Testing
         let elapsed = ContinuousClock.now - started
         #expect(failures.withLock { $0 } == [])
         let saved = successes.withLock { $0 }
-        #expect(saved.count == Self.writers * Self.updatesPerWriter)
+        #expect(saved.count == writers * updatesPerWriter)
 
-        let revisions = try #require(try notifications.revisions(id: id))
+        let revisions = try #require(try stores[0].revisions(id: id))
         #expect(revisions.map(\.revision) == Array((1...saved.count + 1).reversed()))
         let names = revisions.dropLast().map(\.name)
         #expect(names.count == Set(names).count, "an update was recorded twice")
         #expect(Set(names) == Set(saved), "a successful update is missing from the revisions")
-        #expect(try notifications.notification(id: id)?.revision == saved.count + 1)
+        #expect(try stores[0].notification(id: id)?.revision == saved.count + 1)
         // Each writer's own updates were saved in its own order.
-        for writer in 0..<Self.writers {
+        for writer in 0..<writers {
             let own = revisions.reversed().map(\.name).filter { $0.hasPrefix("w\(writer)-") }
-            #expect(own == (0..<Self.updatesPerWriter).map { "w\(writer)-u\($0)" })
+            #expect(own == (0..<updatesPerWriter).map { "w\(writer)-u\($0)" })
         }
         print(
-            "storage: \(saved.count) optimistic updates from \(Self.writers) threads in \(elapsed), "
-                + "\(staleRetries.load(ordering: .relaxed)) stale retries")
+            "storage: \(saved.count) optimistic updates from \(writers) threads on \(stores.count) database(s) "
+                + "in \(elapsed), \(staleRetries.load(ordering: .relaxed)) stale retries")
     }
 
     /// Category writes from many threads interleave but every one lands as its own revision.
