@@ -53,7 +53,7 @@ import Testing
         }
         let stop = Atomic<Bool>(false)
         let writes = Atomic<Int>(0)
-        let failures = Mutex<[String]>([])
+        let failures = Locked<[String]>([])
         let target = directory.file("backup.sqlite3")
         runOnThreads(4) { thread in
             do {

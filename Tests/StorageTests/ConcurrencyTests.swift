@@ -32,8 +32,8 @@ import Testing
     /// updates of one notification with retry on stale, and checks the history is exact.
     private static func hammer(_ stores: [NotificationStore], updatesPerWriter: Int) throws {
         let id = try stores[0].create(name: "start", headers: "{}", payload: "{}", by: "setup").id
-        let successes = Mutex<[String]>([])
-        let failures = Mutex<[String]>([])
+        let successes = Locked<[String]>([])
+        let failures = Locked<[String]>([])
         let staleRetries = Atomic<Int>(0)
         let started = ContinuousClock.now
         runOnThreads(writers) { writer in
@@ -83,7 +83,7 @@ import Testing
     @Test func concurrentCategoryPutsAllLand() throws {
         let directory = try TemporaryDirectory()
         let categories = try Store(directory: directory.path).categories
-        let failures = Mutex<[String]>([])
+        let failures = Locked<[String]>([])
         runOnThreads(Self.writers) { writer in
             do {
                 for index in 0..<20 {

@@ -1,6 +1,5 @@
 import CSQLite
 import Foundation
-import Synchronization
 import Testing
 
 @testable import Storage
@@ -187,7 +186,7 @@ import Testing
         let id = try store.notifications.create(name: "before", headers: "{}", payload: "{}", by: "t").id
         let writerInside = DispatchSemaphore(value: 0)
         let readerDone = DispatchSemaphore(value: 0)
-        let seen = Mutex<[String]>([])
+        let seen = Locked<[String]>([])
         runOnThreads(2) { thread in
             if thread == 0 {
                 try? store.database.transaction { connection in
