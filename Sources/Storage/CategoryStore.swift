@@ -39,10 +39,12 @@ public struct CategoryStore: Sendable {
     public func replaceAll(
         with documents: [CategoryDocument], by author: String, expectedRevision: Int? = nil
     ) throws -> RegistryReplaceResult {
-        var seen = Set<String>()
+        // Keys are compared as bytes, like SQLite's BINARY collation and iOS: Swift's `String ==`
+        // would call an NFC and an NFD spelling equal.
+        var seen = Set<[UInt8]>()
         for document in documents {
             try Self.check(document.identifier)
-            guard seen.insert(document.identifier).inserted else {
+            guard seen.insert(Array(document.identifier.utf8)).inserted else {
                 throw StorageError.invalidInput(
                     "category identifier \"\(document.identifier)\" appears twice")
             }
@@ -55,12 +57,12 @@ public struct CategoryStore: Sendable {
             let change = try Self.beginChange(.replaceAll, after: current, by: author, in: connection)
             let existing = try connection.query(Self.selectCategories) { Self.storedCategory($0) }
             let byIdentifier = Dictionary(
-                existing.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
+                existing.map { (Array($0.identifier.utf8), $0) }, uniquingKeysWith: { first, _ in first })
             // Positions are UNIQUE; clearing first lets the new order be written in any sequence.
             try connection.run("DELETE FROM categories")
             for (position, document) in documents.enumerated() {
-                let old = byIdentifier[document.identifier]
-                if let old, old.json == document.json, old.position == position {
+                let old = byIdentifier[Array(document.identifier.utf8)]
+                if let old, old.json.utf8.elementsEqual(document.json.utf8), old.position == position {
                     try Self.insert(old, in: connection)
                     continue
                 }
@@ -73,7 +75,7 @@ public struct CategoryStore: Sendable {
                 try Self.insert(stored, in: connection)
                 try Self.record(stored, deleted: false, in: change, connection)
             }
-            for old in existing where !seen.contains(old.identifier) {
+            for old in existing where !seen.contains(Array(old.identifier.utf8)) {
                 try Self.record(Self.next(of: old, in: change), deleted: true, in: change, connection)
             }
             return .replaced(try Self.registry(connection))
@@ -130,22 +132,26 @@ public struct CategoryStore: Sendable {
         }
     }
 
+    /// The columns `storedCategory` reads, in its order; callers append WHERE or ORDER BY.
     static let selectCategories = """
         SELECT identifier, document, position, revision, created_at, updated_at, updated_by FROM categories
         """
 
+    /// A row of `selectCategories` as a value.
     static func storedCategory(_ row: Statement) -> StoredCategory {
         StoredCategory(
             identifier: row.text(0), json: row.text(1), position: row.int(2), revision: row.int(3),
             createdAt: row.text(4), updatedAt: row.text(5), updatedBy: row.text(6))
     }
 
+    /// The registry as `connection` sees it (inside the caller's transaction or snapshot).
     static func registry(_ connection: Connection) throws -> CategoryRegistry {
         CategoryRegistry(
             revision: try currentRevision(connection),
             categories: try connection.query(selectCategories + " ORDER BY position") { storedCategory($0) })
     }
 
+    /// The latest registry revision as `connection` sees it.
     static func currentRevision(_ connection: Connection) throws -> Int {
         try connection.integer("SELECT COALESCE(MAX(revision), 0) FROM registry_revisions")
     }

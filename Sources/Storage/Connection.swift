@@ -15,6 +15,7 @@ public final class Connection: @unchecked Sendable {
     /// `SQLITE_BUSY`. Writes are short, so 5 s only runs out when something is badly stuck.
     public static let busyTimeoutMilliseconds: Int32 = 5000
 
+    /// The `sqlite3*`, for the few calls that need it directly (backup, statements).
     let handle: OpaquePointer
     /// The file this connection reads and writes.
     public let path: String

@@ -8,6 +8,7 @@ public final class Statement {
     private let handle: OpaquePointer
     private let database: OpaquePointer
 
+    /// Compiles exactly one statement of `sql`; trailing statements are refused, not dropped.
     init(database: OpaquePointer, sql: String) throws {
         var statement: OpaquePointer?
         var rest = ""

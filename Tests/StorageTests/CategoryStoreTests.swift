@@ -159,3 +159,22 @@ import Testing
         #expect(try store.registry().categories.map(\.document) == expected.last)
     }
 }
+
+@Suite struct CategoryBytesTests {
+    /// iOS compares identifiers literally and SQLite as bytes; Swift's `==` would call NFC and NFD
+    /// spellings equal, which must not merge two categories or skip saving changed bytes.
+    @Test func identifiersAndTextAreComparedAsBytes() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Store(directory: directory.path).categories
+        let composed = CategoryDocument(identifier: "caf\u{E9}", json: "{\"title\":\"caf\u{E9}\"}")
+        let decomposed = CategoryDocument(identifier: "cafe\u{301}", json: "{\"title\":\"cafe\u{301}\"}")
+        _ = try store.replaceAll(with: [composed, decomposed], by: "t")
+        #expect(try store.registry().categories.count == 2)
+
+        let sameIdentifierNewBytes = CategoryDocument(identifier: "caf\u{E9}", json: decomposed.json)
+        _ = try store.replaceAll(with: [sameIdentifierNewBytes, decomposed], by: "t")
+        let stored = try #require(try store.registry().categories.first)
+        #expect(Array(stored.json.utf8) == Array(decomposed.json.utf8))
+        #expect(stored.revision == 2)
+    }
+}
