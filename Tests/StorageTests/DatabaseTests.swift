@@ -207,3 +207,16 @@ import Testing
         #expect(try store.notifications.notification(id: id)?.name == "uncommitted")
     }
 }
+
+@Suite struct StoreOpeningTests {
+    @Test func aDataDirectoryThatIsAFileIsAClearError() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("not-a-directory")
+        try Data("x".utf8).write(to: URL(fileURLWithPath: file))
+        let error = #expect(throws: StorageError.self) { try Store(directory: file) }
+        guard case .fileSystem(let path, let message) = error else {
+            Issue.record("expected a file-system error, got \(String(describing: error))")
+            return
+        }
+        #expect(path == file && message.hasPrefix("cannot create the data directory"))
+    }}
