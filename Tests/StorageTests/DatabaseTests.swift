@@ -219,4 +219,5 @@ import Testing
             return
         }
         #expect(path == file && message.hasPrefix("cannot create the data directory"))
-    }}
+    }
+}
