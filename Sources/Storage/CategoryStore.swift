@@ -39,11 +39,14 @@ public struct CategoryStore: Sendable {
     public func replaceAll(
         with documents: [CategoryDocument], by author: String, expectedRevision: Int? = nil
     ) throws -> RegistryReplaceResult {
-        var seen = Set<String>()
+        // Keys are compared as bytes, like SQLite's BINARY collation and iOS: Swift's `String ==`
+        // would call an NFC and an NFD spelling equal.
+        var seen = Set<[UInt8]>()
         for document in documents {
             try Self.check(document.identifier)
-            guard seen.insert(document.identifier).inserted else {
-                throw StorageError.invalidInput("category identifier \"\(document.identifier)\" appears twice")
+            guard seen.insert(Array(document.identifier.utf8)).inserted else {
+                throw StorageError.invalidInput(
+                    "category identifier \"\(document.identifier)\" appears twice")
             }
         }
         return try database.transaction { connection in
@@ -53,23 +56,26 @@ public struct CategoryStore: Sendable {
             }
             let change = try Self.beginChange(.replaceAll, after: current, by: author, in: connection)
             let existing = try connection.query(Self.selectCategories) { Self.storedCategory($0) }
-            let byIdentifier = Dictionary(existing.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
+            let byIdentifier = Dictionary(
+                existing.map { (Array($0.identifier.utf8), $0) }, uniquingKeysWith: { first, _ in first })
             // Positions are UNIQUE; clearing first lets the new order be written in any sequence.
             try connection.run("DELETE FROM categories")
             for (position, document) in documents.enumerated() {
-                let old = byIdentifier[document.identifier]
-                if let old, old.json == document.json, old.position == position {
+                let old = byIdentifier[Array(document.identifier.utf8)]
+                if let old, old.json.utf8.elementsEqual(document.json.utf8), old.position == position {
                     try Self.insert(old, in: connection)
                     continue
                 }
                 let stored = StoredCategory(
                     identifier: document.identifier, json: document.json, position: position,
-                    revision: try old.map { $0.revision + 1 } ?? Self.nextRevision(of: document.identifier, connection),
-                    createdAt: old?.createdAt ?? change.changedAt, updatedAt: change.changedAt, updatedBy: author)
+                    revision: try old.map { $0.revision + 1 }
+                        ?? Self.nextRevision(of: document.identifier, connection),
+                    createdAt: old?.createdAt ?? change.changedAt, updatedAt: change.changedAt,
+                    updatedBy: author)
                 try Self.insert(stored, in: connection)
                 try Self.record(stored, deleted: false, in: change, connection)
             }
-            for old in existing where !seen.contains(old.identifier) {
+            for old in existing where !seen.contains(Array(old.identifier.utf8)) {
                 try Self.record(Self.next(of: old, in: change), deleted: true, in: change, connection)
             }
             return .replaced(try Self.registry(connection))
@@ -99,7 +105,8 @@ public struct CategoryStore: Sendable {
             let position = try connection.integer("SELECT COALESCE(MAX(position) + 1, 0) FROM categories")
             let stored = StoredCategory(
                 identifier: document.identifier, json: document.json, position: position,
-                revision: try Self.nextRevision(of: document.identifier, connection), createdAt: change.changedAt,
+                revision: try Self.nextRevision(of: document.identifier, connection),
+                createdAt: change.changedAt,
                 updatedAt: change.changedAt, updatedBy: author)
             try Self.insert(stored, in: connection)
             try Self.record(stored, deleted: false, in: change, connection)
@@ -113,32 +120,38 @@ public struct CategoryStore: Sendable {
         try database.transaction { connection in
             guard
                 let old = try connection.queryFirst(
-                    Self.selectCategories + " WHERE identifier = ?", [.text(identifier)], row: { Self.storedCategory($0) })
+                    Self.selectCategories + " WHERE identifier = ?", [.text(identifier)],
+                    row: { Self.storedCategory($0) })
             else { return false }
             let current = try Self.currentRevision(connection)
-            let change = try Self.beginChange(.delete(identifier: identifier), after: current, by: author, in: connection)
+            let change = try Self.beginChange(
+                .delete(identifier: identifier), after: current, by: author, in: connection)
             try connection.run("DELETE FROM categories WHERE identifier = ?", [.text(identifier)])
             try Self.record(Self.next(of: old, in: change), deleted: true, in: change, connection)
             return true
         }
     }
 
+    /// The columns `storedCategory` reads, in its order; callers append WHERE or ORDER BY.
     static let selectCategories = """
         SELECT identifier, document, position, revision, created_at, updated_at, updated_by FROM categories
         """
 
+    /// A row of `selectCategories` as a value.
     static func storedCategory(_ row: Statement) -> StoredCategory {
         StoredCategory(
             identifier: row.text(0), json: row.text(1), position: row.int(2), revision: row.int(3),
             createdAt: row.text(4), updatedAt: row.text(5), updatedBy: row.text(6))
     }
 
+    /// The registry as `connection` sees it (inside the caller's transaction or snapshot).
     static func registry(_ connection: Connection) throws -> CategoryRegistry {
         CategoryRegistry(
             revision: try currentRevision(connection),
             categories: try connection.query(selectCategories + " ORDER BY position") { storedCategory($0) })
     }
 
+    /// The latest registry revision as `connection` sees it.
     static func currentRevision(_ connection: Connection) throws -> Int {
         try connection.integer("SELECT COALESCE(MAX(revision), 0) FROM registry_revisions")
     }
@@ -163,15 +176,18 @@ public struct CategoryStore: Sendable {
             }
         try connection.run(
             "INSERT INTO registry_revisions (revision, change, identifier, changed_at, changed_by) VALUES (?, ?, ?, ?, ?)",
-            [.int(revision.revision), .text(kind), .optionalText(identifier), .text(revision.changedAt),
-             .text(author)])
+            [
+                .int(revision.revision), .text(kind), .optionalText(identifier), .text(revision.changedAt),
+                .text(author),
+            ])
         return revision
     }
 
     /// The revision number a (re-)created identifier gets: one past anything in its history.
     private static func nextRevision(of identifier: String, _ connection: Connection) throws -> Int {
         try connection.integer(
-            "SELECT COALESCE(MAX(revision), 0) + 1 FROM category_revisions WHERE identifier = ?", [.text(identifier)])
+            "SELECT COALESCE(MAX(revision), 0) + 1 FROM category_revisions WHERE identifier = ?",
+            [.text(identifier)])
     }
 
     /// `old` as its deletion revision records it.
@@ -187,8 +203,11 @@ public struct CategoryStore: Sendable {
             INSERT INTO categories (identifier, document, position, revision, created_at, updated_at, updated_by)
             VALUES (?, ?, ?, ?, ?, ?, ?)
             """,
-            [.text(category.identifier), .text(category.json), .int(category.position), .int(category.revision),
-             .text(category.createdAt), .text(category.updatedAt), .text(category.updatedBy)])
+            [
+                .text(category.identifier), .text(category.json), .int(category.position),
+                .int(category.revision),
+                .text(category.createdAt), .text(category.updatedAt), .text(category.updatedBy),
+            ])
     }
 
     private static func record(
@@ -200,7 +219,10 @@ public struct CategoryStore: Sendable {
                 (registry_revision, identifier, revision, position, document, changed_at, changed_by)
             VALUES (?, ?, ?, ?, ?, ?, ?)
             """,
-            [.int(change.revision), .text(category.identifier), .int(category.revision), .int(category.position),
-             deleted ? .null : .text(category.json), .text(change.changedAt), .text(change.changedBy)])
+            [
+                .int(change.revision), .text(category.identifier), .int(category.revision),
+                .int(category.position),
+                deleted ? .null : .text(category.json), .text(change.changedAt), .text(change.changedBy),
+            ])
     }
 }

@@ -15,6 +15,7 @@ public final class Connection: @unchecked Sendable {
     /// `SQLITE_BUSY`. Writes are short, so 5 s only runs out when something is badly stuck.
     public static let busyTimeoutMilliseconds: Int32 = 5000
 
+    /// The `sqlite3*`, for the few calls that need it directly (backup, statements).
     let handle: OpaquePointer
     /// The file this connection reads and writes.
     public let path: String
@@ -23,10 +24,13 @@ public final class Connection: @unchecked Sendable {
 
     /// Opens `path` (creating it unless `readOnly`) and applies the per-connection settings.
     init(path: String, readOnly: Bool) throws {
-        var flags = SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_URI
+        var flags = SQLITE_OPEN_FULLMUTEX
         flags |= readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         var database: OpaquePointer?
-        let code = sqlite3_open_v2(path, &database, flags, nil)
+        // Debian builds SQLite with SQLITE_USE_URI, so a path starting with "file:" would be read as
+        // a URI ("file:x?mode=memory" would silently keep nothing); "./" keeps it a file name.
+        let fileName = path.hasPrefix("file:") ? "./" + path : path
+        let code = sqlite3_open_v2(fileName, &database, flags, nil)
         guard code == SQLITE_OK, let database else {
             let message = database.map { String(cString: sqlite3_errmsg($0)) }
             sqlite3_close_v2(database)
@@ -157,6 +161,7 @@ public final class Connection: @unchecked Sendable {
     static func error(_ database: OpaquePointer, code: Int32, context: String) -> StorageError {
         let extended = sqlite3_extended_errcode(database)
         let message = String(cString: sqlite3_errmsg(database))
-        return .sqlite(code: (extended & 0xff) == (code & 0xff) ? extended : code, message: message, context: context)
+        return .sqlite(
+            code: (extended & 0xff) == (code & 0xff) ? extended : code, message: message, context: context)
     }
 }

@@ -17,7 +17,8 @@ public struct NotificationStore: Sendable {
             let now = Timestamp.now()
             var id = RandomIdentifier.hex()
             // 2^64 ids make a collision practically impossible; if one happens, draw again.
-            while try connection.queryFirst("SELECT 1 FROM notifications WHERE id = ?", [.text(id)], row: { _ in true })
+            while try connection.queryFirst(
+                "SELECT 1 FROM notifications WHERE id = ?", [.text(id)], row: { _ in true })
                 != nil
             {
                 id = RandomIdentifier.hex()
@@ -28,8 +29,11 @@ public struct NotificationStore: Sendable {
                     (id, name, headers, payload, revision, created_at, created_by, updated_at, updated_by)
                 VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?)
                 """,
-                [.text(id), .text(name), .text(headers), .text(payload), .text(now), .text(author), .text(now),
-                 .text(author)])
+                [
+                    .text(id), .text(name), .text(headers), .text(payload), .text(now), .text(author),
+                    .text(now),
+                    .text(author),
+                ])
             let stored = StoredNotification(
                 id: id, name: name, headers: headers, payload: payload, revision: 1, createdAt: now,
                 createdBy: author, updatedAt: now, updatedBy: author)
@@ -49,7 +53,8 @@ public struct NotificationStore: Sendable {
             try connection.query(
                 "SELECT id, name, updated_at, revision FROM notifications ORDER BY updated_at DESC, rowid DESC"
             ) { row in
-                NotificationSummary(id: row.text(0), name: row.text(1), updatedAt: row.text(2), revision: row.int(3))
+                NotificationSummary(
+                    id: row.text(0), name: row.text(1), updatedAt: row.text(2), revision: row.int(3))
             }
         }
     }
@@ -75,8 +80,11 @@ public struct NotificationStore: Sendable {
                 SET name = ?, headers = ?, payload = ?, revision = ?, updated_at = ?, updated_by = ?
                 WHERE id = ? AND revision = ?
                 """,
-                [.text(name), .text(headers), .text(payload), .int(updated.revision), .text(updated.updatedAt),
-                 .text(author), .text(id), .int(current.revision)])
+                [
+                    .text(name), .text(headers), .text(payload), .int(updated.revision),
+                    .text(updated.updatedAt),
+                    .text(author), .text(id), .int(current.revision),
+                ])
             guard changed == 1 else {
                 // Cannot happen under the write lock; if it ever did, report what is there now.
                 return try Self.notification(id: id, in: connection).map { .stale(current: $0) } ?? .notFound
@@ -127,15 +135,18 @@ public struct NotificationStore: Sendable {
         }
     }
 
-    private static func recordRevision(of notification: StoredNotification, in connection: Connection) throws {
+    private static func recordRevision(of notification: StoredNotification, in connection: Connection) throws
+    {
         try connection.run(
             """
             INSERT INTO notification_revisions
                 (notification_id, revision, name, headers, payload, changed_at, changed_by)
             VALUES (?, ?, ?, ?, ?, ?, ?)
             """,
-            [.text(notification.id), .int(notification.revision), .text(notification.name),
-             .text(notification.headers), .text(notification.payload), .text(notification.updatedAt),
-             .text(notification.updatedBy)])
+            [
+                .text(notification.id), .int(notification.revision), .text(notification.name),
+                .text(notification.headers), .text(notification.payload), .text(notification.updatedAt),
+                .text(notification.updatedBy),
+            ])
     }
 }

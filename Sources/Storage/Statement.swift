@@ -8,12 +8,24 @@ public final class Statement {
     private let handle: OpaquePointer
     private let database: OpaquePointer
 
+    /// Compiles exactly one statement of `sql`; trailing statements are refused, not dropped.
     init(database: OpaquePointer, sql: String) throws {
         var statement: OpaquePointer?
-        let code = sqlite3_prepare_v2(database, sql, -1, &statement, nil)
+        var rest = ""
+        let code = sql.withCString { text in
+            var tail: UnsafePointer<CChar>?
+            let code = sqlite3_prepare_v2(database, text, -1, &statement, &tail)
+            rest = tail.map { String(cString: $0) } ?? ""
+            return code
+        }
         guard code == SQLITE_OK, let statement else {
             sqlite3_finalize(statement)
             throw Connection.error(database, code: code, context: "prepare \(sql)")
+        }
+        // SQLite compiles only the first statement and would silently ignore the rest.
+        guard rest.allSatisfy({ $0.isWhitespace || $0 == ";" }) else {
+            sqlite3_finalize(statement)
+            throw StorageError.invalidInput("one statement at a time; not run: \(rest)")
         }
         self.sql = sql
         self.handle = statement

@@ -20,7 +20,9 @@ public final class Store: Sendable {
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             } catch {
-                throw StorageError.fileSystem(path: directory, message: "cannot create the data directory")
+                throw StorageError.fileSystem(
+                    path: directory,
+                    message: "cannot create the data directory (\(error.localizedDescription))")
             }
         }
         try self.init(path: (directory as NSString).appendingPathComponent(Self.fileName), mode: mode)

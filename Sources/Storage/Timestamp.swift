@@ -19,7 +19,9 @@ enum Timestamp {
         }
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        let day = [pad(Int(parts.tm_year) + 1900, 4), pad(Int(parts.tm_mon) + 1, 2), pad(Int(parts.tm_mday), 2)]
+        let day = [
+            pad(Int(parts.tm_year) + 1900, 4), pad(Int(parts.tm_mon) + 1, 2), pad(Int(parts.tm_mday), 2),
+        ]
         let clock = [pad(Int(parts.tm_hour), 2), pad(Int(parts.tm_min), 2), pad(Int(parts.tm_sec), 2)]
         return day.joined(separator: "-") + "T" + clock.joined(separator: ":") + "." + pad(fraction, 3) + "Z"
     }

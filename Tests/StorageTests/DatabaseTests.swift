@@ -39,7 +39,8 @@ import Testing
             #expect(error == .schemaTooNew(found: 7, known: Schema.latestVersion))
             #expect(
                 error?.description
-                    == "database schema version 7 is newer than this pushboard (knows up to 1); upgrade pushboard")
+                    == "database schema version 7 is newer than this pushboard (knows up to 1); upgrade pushboard"
+            )
         }
     }
 
@@ -113,7 +114,8 @@ import Testing
     }
 
     @Test(arguments: [
-        SQLValue.text(""), .text("žluťoučký kůň 🐎"), .text("a\u{0}b"), .integer(Int64.min), .integer(Int64.max),
+        SQLValue.text(""), .text("žluťoučký kůň 🐎"), .text("a\u{0}b"), .integer(Int64.min),
+        .integer(Int64.max),
         .real(-0.5), .real(1e300), .blob([]), .blob([0, 255, 0, 1]), .null,
     ])
     func typedBindsRoundTrip(_ value: SQLValue) throws {
@@ -141,5 +143,81 @@ import Testing
         #expect(throws: StorageError.self) {
             try database.withConnection { try $0.run("SELECT ?, ?", [.text("one")]) }
         }
+    }
+}
+
+@Suite struct DatabaseSafetyTests {
+    @Test func aSecondStatementIsRefusedNotSilentlyDropped() throws {
+        let directory = try TemporaryDirectory()
+        let database = try Database(path: directory.file("db.sqlite3"))
+        #expect(throws: StorageError.self) {
+            try database.withConnection { try $0.run("SELECT 1; DELETE FROM notifications") }
+        }
+        #expect(try database.withConnection { try $0.integer("SELECT 1;  ") } == 1)
+    }
+
+    @Test func damageIsReportedNotIgnored() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("db.sqlite3")
+        do {
+            let store = try Store(path: path)
+            for index in 0..<200 {
+                _ = try store.notifications.create(
+                    name: "n\(index)", headers: "{}", payload: String(repeating: "x", count: 500), by: "t")
+            }
+            try store.database.withConnection { try $0.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
+        }
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        try handle.seek(toOffset: 4096 * 3)
+        try handle.write(contentsOf: Data(repeating: 0xA5, count: 4096 * 4))
+        try handle.close()
+        let report = try? Database.integrityCheck(ofFileAt: path)
+        #expect(report != "ok")
+
+        let garbage = directory.file("garbage.sqlite3")
+        try Data(repeating: 0x42, count: 8192).write(to: URL(fileURLWithPath: garbage))
+        let error = #expect(throws: StorageError.self) { try Database.integrityCheck(ofFileAt: garbage) }
+        #expect(error?.sqliteCode == SQLITE_NOTADB)
+    }
+
+    @Test func readersDoNotWaitForAWriter() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Store(directory: directory.path)
+        let id = try store.notifications.create(name: "before", headers: "{}", payload: "{}", by: "t").id
+        let writerInside = DispatchSemaphore(value: 0)
+        let readerDone = DispatchSemaphore(value: 0)
+        let seen = Locked<[String]>([])
+        runOnThreads(2) { thread in
+            if thread == 0 {
+                try? store.database.transaction { connection in
+                    try connection.run("UPDATE notifications SET name = 'uncommitted'")
+                    writerInside.signal()
+                    // Hold the write transaction open until the reader has finished.
+                    _ = readerDone.wait(timeout: .now() + 10)
+                }
+            } else {
+                writerInside.wait()
+                let name = (try? store.notifications.notification(id: id))?.name ?? "read failed"
+                seen.withLock { $0.append(name) }
+                readerDone.signal()
+            }
+        }
+        // The reader finished while the writer still held its transaction, and saw the last commit.
+        #expect(seen.withLock { $0 } == ["before"])
+        #expect(try store.notifications.notification(id: id)?.name == "uncommitted")
+    }
+}
+
+@Suite struct StoreOpeningTests {
+    @Test func aDataDirectoryThatIsAFileIsAClearError() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("not-a-directory")
+        try Data("x".utf8).write(to: URL(fileURLWithPath: file))
+        let error = #expect(throws: StorageError.self) { try Store(directory: file) }
+        guard case .fileSystem(let path, let message) = error else {
+            Issue.record("expected a file-system error, got \(String(describing: error))")
+            return
+        }
+        #expect(path == file && message.hasPrefix("cannot create the data directory"))
     }
 }

@@ -27,7 +27,9 @@ import Testing
     }
 
     @Test func idsAreDistinct() throws {
-        let ids = try (0..<50).map { _ in try store.create(name: "n", headers: "{}", payload: "{}", by: "t").id }
+        let ids = try (0..<50).map { _ in
+            try store.create(name: "n", headers: "{}", payload: "{}", by: "t").id
+        }
         #expect(Set(ids).count == 50)
     }
 
@@ -56,8 +58,9 @@ import Testing
 
     @Test func staleUpdateChangesNothing() throws {
         let created = try store.create(name: "v1", headers: "{}", payload: "{}", by: "anna")
-        guard case .updated(let second) = try store.update(
-            id: created.id, expectedRevision: 1, name: "v2", headers: "{}", payload: "{}", by: "petr")
+        guard
+            case .updated(let second) = try store.update(
+                id: created.id, expectedRevision: 1, name: "v2", headers: "{}", payload: "{}", by: "petr")
         else {
             Issue.record("the first update should succeed")
             return
@@ -83,14 +86,16 @@ import Testing
     @Test func deleteRemovesTheNotificationAndItsRevisions() throws {
         let kept = try store.create(name: "kept", headers: "{}", payload: "{}", by: "t")
         let gone = try store.create(name: "gone", headers: "{}", payload: "{}", by: "t")
-        _ = try store.update(id: gone.id, expectedRevision: 1, name: "gone2", headers: "{}", payload: "{}", by: "t")
+        _ = try store.update(
+            id: gone.id, expectedRevision: 1, name: "gone2", headers: "{}", payload: "{}", by: "t")
         #expect(try store.delete(id: gone.id))
         #expect(try store.notification(id: gone.id) == nil)
         #expect(try store.revisions(id: gone.id) == nil)
         #expect(try store.delete(id: gone.id) == false)
         #expect(try store.list().map(\.id) == [kept.id])
         let orphans = try store.database.withConnection {
-            try $0.integer("SELECT count(*) FROM notification_revisions WHERE notification_id = ?", [.text(gone.id)])
+            try $0.integer(
+                "SELECT count(*) FROM notification_revisions WHERE notification_id = ?", [.text(gone.id)])
         }
         #expect(orphans == 0)
     }
@@ -100,7 +105,8 @@ import Testing
         let second = try store.create(name: "second", headers: "{}", payload: "{}", by: "t")
         #expect(try store.list().map(\.name) == ["second", "first"])
         Thread.sleep(forTimeInterval: 0.005)  // timestamps have millisecond resolution
-        _ = try store.update(id: first.id, expectedRevision: 1, name: "first2", headers: "{}", payload: "{}", by: "t")
+        _ = try store.update(
+            id: first.id, expectedRevision: 1, name: "first2", headers: "{}", payload: "{}", by: "t")
         let list = try store.list()
         #expect(list.map(\.id) == [first.id, second.id])
         #expect(list[0].revision == 2 && list[0].name == "first2")
@@ -111,21 +117,28 @@ import Testing
         let created = try store.create(name: "t", headers: "{}", payload: "{}", by: "t")
         let pattern = #/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/#
         #expect(created.createdAt.wholeMatch(of: pattern) != nil)
-        #expect(Timestamp.string(from: Date(timeIntervalSince1970: 1_700_000_000.1239)) == "2023-11-14T22:13:20.123Z")
+        #expect(
+            Timestamp.string(from: Date(timeIntervalSince1970: 1_700_000_000.1239))
+                == "2023-11-14T22:13:20.123Z")
         #expect(Timestamp.string(from: Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59.000Z")
     }
 
-    @Test(arguments: [
-        ("\"r1\"", 1), ("  \"r12\"\t", 12), ("\"r0\"", nil), ("\"r012\"", nil), ("W/\"r1\"", nil), ("r1", nil),
-        ("\"r\"", nil), ("\"r+1\"", nil), ("\"r-1\"", nil), ("*", nil), ("\"r99999999999999999999\"", nil),
-    ] as [(String, Int?)])
+    @Test(
+        arguments: [
+            ("\"r1\"", 1), ("  \"r12\"\t", 12), ("\"r0\"", nil), ("\"r012\"", nil), ("W/\"r1\"", nil),
+            ("r1", nil),
+            ("\"r\"", nil), ("\"r+1\"", nil), ("\"r-1\"", nil), ("*", nil),
+            ("\"r99999999999999999999\"", nil),
+        ] as [(String, Int?)])
     func etagParsing(_ tag: String, _ revision: Int?) {
         #expect(StoredNotification.revision(fromETag: tag) == revision)
     }
 
     @Test func etagRoundTrips() {
         for revision in [1, 9, 10, 12_345] {
-            #expect(StoredNotification.revision(fromETag: StoredNotification.etag(forRevision: revision)) == revision)
+            #expect(
+                StoredNotification.revision(fromETag: StoredNotification.etag(forRevision: revision))
+                    == revision)
         }
     }
 }
