@@ -1,9 +1,4 @@
 extension Validator {
-    /// The request headers an envelope or a caller may give, by lowercase name.
-    public static let headerNames = [
-        "apns-push-type", "apns-priority", "apns-topic", "apns-collapse-id", "apns-expiration", "apns-id",
-    ]
-
     /// Validates one envelope `{"headers": {"apns-push-type": "…", …}, "payload": {…}}`, the
     /// line format of `validate --jsonl --envelope`.
     ///
@@ -38,19 +33,19 @@ extension Validator {
                     case "headers": readHeaders(member.value, into: &headers, sink: &sink)
                     default:
                         sink.emit(
-                            .envelopeUnknownKey, JSONPath.appending(key: member.key, to: "envelope"),
+                            .envelopeUnknownKey, JSONPath.appending(key: member.key, to: "envelope:$"),
                             at: member.keySpan,
                             "An envelope has only \"headers\" and \"payload\"; \"\(member.key)\" is ignored.")
                     }
                 }
                 if payload == nil {
                     sink.emit(
-                        .envelopePayloadMissing, "envelope", at: root.span,
+                        .envelopePayloadMissing, "envelope:$", at: root.span,
                         "The envelope has no \"payload\" member.")
                 }
             } else {
                 sink.emit(
-                    .envelopeNotObject, "envelope", at: root.span,
+                    .envelopeNotObject, "envelope:$", at: root.span,
                     "An envelope line must be {\"headers\": {…}, \"payload\": {…}}, not \(root.value.typeDescription)."
                 )
             }
@@ -64,7 +59,7 @@ extension Validator {
     ) {
         guard case .object(let members) = node.value else {
             sink.emit(
-                .envelopeHeadersType, "envelope.headers", at: node.span,
+                .envelopeHeadersType, "envelope:$.headers", at: node.span,
                 "\"headers\" must be a dictionary of header names to strings, not \(node.value.typeDescription)."
             )
             return
@@ -72,7 +67,7 @@ extension Validator {
         for member in members {
             let name = member.key.lowercased()
             let path = "header:" + name
-            guard Self.headerNames.contains(name) else {
+            guard APNsHeaders.names.contains(name) else {
                 sink.emit(
                     .envelopeUnknownHeader, path, at: member.keySpan,
                     "\"\(member.key)\" is not an APNs header the validator knows; it is ignored.")

@@ -20,7 +20,7 @@ extension Validator {
                 .headerCollapseIDTooLong, "header:apns-collapse-id", at: nil,
                 "apns-collapse-id is \(collapseID.utf8.count) bytes in UTF-8; APNs accepts at most 64 bytes.")
         }
-        if let apnsID = headers["apns-id"], !Self.isCanonicalUUID(apnsID) {
+        if let apnsID = headers["apns-id"], !APNsHeaders(apnsID: apnsID).hasCanonicalAPNsID {
             sink.emit(
                 .headerAPNsIDFormat, "header:apns-id", at: nil,
                 "apns-id \"\(apnsID.prefix(60))\" is not a canonical UUID (lowercase 8-4-4-4-12 hex digits, "
@@ -106,19 +106,5 @@ extension Validator {
                 .headerExpirationPushType, path, at: nil,
                 "A PushToTalk push should have apns-expiration 0: a late push-to-talk message is useless.")
         }
-    }
-
-    /// True for 32 lowercase hex digits grouped 8-4-4-4-12 with hyphens.
-    static func isCanonicalUUID(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 36 else { return false }
-        for (index, byte) in bytes.enumerated() {
-            if [8, 13, 18, 23].contains(index) {
-                if byte != UInt8(ascii: "-") { return false }
-            } else if !((0x30...0x39).contains(byte) || (0x61...0x66).contains(byte)) {
-                return false
-            }
-        }
-        return true
     }
 }

@@ -30,7 +30,8 @@ extension Validator {
         }
         facts.aps = members.first { $0.key == "aps" }
         checkApsIfPresent(facts: &facts, rule: rule, sink: &sink)
-        if let media = members.first(where: { $0.key == mediaKey }) {
+        let mediaKeys = NotificationPayload.mediaURLKeys
+        if let media = mediaKeys.lazy.compactMap({ key in members.first { $0.key == key } }).first {
             checkMedia(media, facts: facts, sink: &sink)
         }
     }

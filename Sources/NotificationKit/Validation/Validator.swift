@@ -9,14 +9,21 @@ public struct Validator: Sendable {
     public var categoryIdentifiers: [String]?
     /// When true, warnings become errors, for pipelines that accept nothing doubtful.
     public var strict: Bool
-    /// The top-level custom key that carries a rich-media URL for the service extension.
-    public var mediaKey: String
 
     /// A validator checking categories against `categoryIdentifiers` when given.
-    public init(categoryIdentifiers: [String]? = nil, strict: Bool = false, mediaKey: String = "media-url") {
+    public init(categoryIdentifiers: [String]? = nil, strict: Bool = false) {
         self.categoryIdentifiers = categoryIdentifiers
         self.strict = strict
-        self.mediaKey = mediaKey
+    }
+
+    /// A validator checking categories against a category config, when one is given.
+    public init(categories: CategoryConfig?, strict: Bool = false) {
+        self.init(categoryIdentifiers: categories?.identifiers, strict: strict)
+    }
+
+    /// Validates the exact payload bytes that would be sent with these request headers.
+    public func validate(payload bytes: some Collection<UInt8>, headers: APNsHeaders) -> ValidationReport {
+        validate(payload: bytes, headers: headers.dictionary, lineOffset: 0)
     }
 
     /// Validates the exact payload bytes that would be sent, with the request headers given by

@@ -1,0 +1,130 @@
+/// What is wrong with a config as iOS would register it, whether it was read from a file or
+/// built from a form.
+extension CategoryConfig {
+    /// Most actions iOS shows for one notification, "when the system has unlimited space".
+    public static let maximumVisibleActions = 10
+
+    /// Every problem of the config: duplicate and case-colliding identifiers across categories,
+    /// action identifiers shared between categories, then each category's own problems.
+    public func problems() -> [Diagnostic] {
+        var sink = CategoryDiagnostics()
+        var firstByIdentifier: [String: Int] = [:]
+        var firstByFolded: [String: Int] = [:]
+        var actionOwners: [String: String] = [:]
+        let categoriesPath = JSONPath.appending(key: "categories", to: JSONPath.root)
+        for (position, category) in categories.enumerated() {
+            let path = JSONPath.appending(index: position, to: categoriesPath)
+            let identifierPath = JSONPath.appending(key: "identifier", to: path)
+            let span = category.location.span
+            if let first = firstByIdentifier[category.identifier] {
+                sink.emit(
+                    .duplicateIdentifier, identifierPath, at: span,
+                    "Category \(JSONWriter.quoted(category.identifier)) is already defined at categories[\(first)]; "
+                        + "iOS keeps only one of them.")
+            } else if let first = firstByFolded[category.identifier.lowercased()] {
+                sink.emit(
+                    .caseCollision, identifierPath, at: span,
+                    "Category \(JSONWriter.quoted(category.identifier)) differs only in case from "
+                        + "\(JSONWriter.quoted(categories[first].identifier)); identifiers are case-sensitive, "
+                        + "so payloads easily name the wrong one.")
+            }
+            firstByIdentifier[category.identifier] = firstByIdentifier[category.identifier] ?? position
+            firstByFolded[category.identifier.lowercased()] =
+                firstByFolded[category.identifier.lowercased()] ?? position
+            var seenHere: Set<String> = []
+            for (index, action) in category.actions.enumerated() where !action.identifier.isEmpty {
+                guard seenHere.insert(action.identifier).inserted else { continue }
+                if let owner = actionOwners[action.identifier], owner != category.identifier {
+                    let actionPath = JSONPath.appending(
+                        index: index, to: JSONPath.appending(key: "actions", to: path))
+                    sink.emit(
+                        .sharedActionIdentifier, JSONPath.appending(key: "identifier", to: actionPath),
+                        at: action.location.span,
+                        "Action \(JSONWriter.quoted(action.identifier)) is also in category "
+                            + "\(JSONWriter.quoted(owner)); one delegate method receives both, so Apple asks for "
+                            + "identifiers unique across the app.")
+                } else {
+                    actionOwners[action.identifier] = category.identifier
+                }
+            }
+        }
+        var result = sink.list
+        for (position, category) in categories.enumerated() {
+            result += category.problems(at: JSONPath.appending(index: position, to: categoriesPath))
+        }
+        return result
+    }
+}
+
+extension NotificationCategory {
+    /// The problems of this category alone, with paths under `path`.
+    public func problems(at path: String) -> [Diagnostic] {
+        var sink = CategoryDiagnostics()
+        let span = location.span
+        if identifier.isEmpty {
+            sink.emit(
+                .emptyIdentifier, JSONPath.appending(key: "identifier", to: path), at: span,
+                "The category identifier is empty; no payload can name it.")
+        }
+        let actionsPath = JSONPath.appending(key: "actions", to: path)
+        if actions.count > CategoryConfig.maximumVisibleActions {
+            sink.emit(
+                .tooManyActions, actionsPath, at: span,
+                "The category has \(actions.count) actions; iOS shows at most \(CategoryConfig.maximumVisibleActions), "
+                    + "so the last \(actions.count - CategoryConfig.maximumVisibleActions) are never shown.")
+        }
+        var firstIndex: [String: Int] = [:]
+        for (index, action) in actions.enumerated() {
+            let actionPath = JSONPath.appending(index: index, to: actionsPath)
+            let actionSpan = action.location.span
+            if action.identifier.isEmpty {
+                sink.emit(
+                    .emptyIdentifier, JSONPath.appending(key: "identifier", to: actionPath), at: actionSpan,
+                    "The action identifier is empty; the app cannot tell which button was tapped.")
+            } else if let first = firstIndex[action.identifier] {
+                sink.emit(
+                    .duplicateAction, JSONPath.appending(key: "identifier", to: actionPath), at: actionSpan,
+                    "Action \(JSONWriter.quoted(action.identifier)) is already actions[\(first)] of this category."
+                )
+            } else {
+                firstIndex[action.identifier] = index
+            }
+            if action.title.allSatisfy(\.isWhitespace) {
+                sink.emit(
+                    .emptyTitle, JSONPath.appending(key: "title", to: actionPath), at: actionSpan,
+                    "The action title is empty; iOS would show a blank button.")
+            }
+            guard let textInput = action.textInput else { continue }
+            if (textInput.buttonTitle ?? "").allSatisfy(\.isWhitespace) {
+                sink.emit(
+                    .textInputButtonTitle,
+                    JSONPath.appending(
+                        key: "buttonTitle", to: JSONPath.appending(key: "textInput", to: actionPath)),
+                    at: actionSpan,
+                    "A text-input action needs a button title (textInputButtonTitle) to send the text.")
+            }
+            if options.contains(.allowInCarPlay) {
+                sink.emit(
+                    .textInputInCarPlay, actionPath, at: actionSpan,
+                    "\(JSONWriter.quoted(action.identifier)) takes text input, which CarPlay never shows; "
+                        + "drivers see the category without it.")
+            }
+        }
+        checkCount(
+            hiddenPreviewsBodyPlaceholder, field: "hiddenPreviewsBodyPlaceholder", at: path, into: &sink)
+        checkCount(categorySummaryFormat, field: "categorySummaryFormat", at: path, into: &sink)
+        return sink.list
+    }
+
+    /// Warns when a placeholder or summary format has no `%u` for the notification count.
+    private func checkCount(
+        _ text: String?, field: String, at path: String, into sink: inout CategoryDiagnostics
+    ) {
+        guard let text, !text.contains("%u"), !text.contains("%1$u") else { return }
+        var message = "\(field) has no %u, so it cannot say how many notifications there are."
+        if text.contains("%d") || text.contains("%i") || text.contains("%@") {
+            message += " iOS passes the count as an unsigned integer: write %u."
+        }
+        sink.emit(.countPlaceholder, JSONPath.appending(key: field, to: path), at: location.span, message)
+    }
+}

@@ -1,0 +1,49 @@
+/// The category config an app and the server share (CONTRACT §5): every category a payload may
+/// name, with its actions, exactly as the app registers them with UNUserNotificationCenter.
+public struct CategoryConfig: Sendable, Hashable {
+    /// The categories in file order.
+    public var categories: [NotificationCategory]
+
+    /// A config from its categories.
+    public init(categories: [NotificationCategory] = []) {
+        self.categories = categories
+    }
+
+    /// The category registered under exactly `identifier` (case-sensitive, as iOS matches
+    /// `aps.category`), or nil.
+    public func category(identifiedBy identifier: String) -> NotificationCategory? {
+        categories.first { $0.identifier.utf8.elementsEqual(identifier.utf8) }
+    }
+
+    /// The categories whose identifier equals `identifier` ignoring case but not exactly, so a
+    /// validator can say "`Message` is not registered; `message` is".
+    public func categories(caseInsensitivelyMatching identifier: String) -> [NotificationCategory] {
+        let folded = identifier.lowercased()
+        return categories.filter {
+            !$0.identifier.utf8.elementsEqual(identifier.utf8) && $0.identifier.lowercased() == folded
+        }
+    }
+
+    /// Every category identifier, in order (what `Validator(categoryIdentifiers:)` takes).
+    public var identifiers: [String] {
+        categories.map(\.identifier)
+    }
+}
+
+/// Where a model value was read from. It never takes part in equality or hashing, so a config
+/// read from a file equals the same config made in code (read → write → read is identity).
+public struct SourceLocation: Sendable, Hashable {
+    /// The span of the JSON value, nil when made in code.
+    public var span: JSONSpan?
+
+    /// A location; nil when the value was made in code.
+    public init(_ span: JSONSpan? = nil) {
+        self.span = span
+    }
+
+    /// Locations are ignored by equality.
+    public static func == (lhs: SourceLocation, rhs: SourceLocation) -> Bool { true }
+
+    /// Locations are ignored by hashing.
+    public func hash(into hasher: inout Hasher) {}
+}

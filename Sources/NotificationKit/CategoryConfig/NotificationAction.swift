@@ -1,0 +1,57 @@
+/// One UNNotificationAction, or a UNTextInputNotificationAction when `textInput` is set.
+public struct NotificationAction: Sendable, Hashable {
+    /// What the app's delegate receives as `actionIdentifier`.
+    public var identifier: String
+    /// The button text.
+    public var title: String
+    /// Action options.
+    public var options: Set<ActionOption>
+    /// The text field of a text-input action.
+    public var textInput: TextInput?
+    /// The button's icon (iOS 15+).
+    public var icon: ActionIcon?
+    /// Where the action was read from.
+    public var location: SourceLocation
+
+    /// An action from its fields.
+    public init(
+        identifier: String, title: String, options: Set<ActionOption> = [], textInput: TextInput? = nil,
+        icon: ActionIcon? = nil, location: SourceLocation = SourceLocation()
+    ) {
+        self.identifier = identifier
+        self.title = title
+        self.options = options
+        self.textInput = textInput
+        self.icon = icon
+        self.location = location
+    }
+}
+
+/// UNNotificationActionOptions, by their Swift names.
+public enum ActionOption: String, Sendable, Hashable, CaseIterable {
+    case foreground
+    case destructive
+    case authenticationRequired
+}
+
+/// The text field of a UNTextInputNotificationAction.
+public struct TextInput: Sendable, Hashable {
+    /// `textInputButtonTitle`: the send button; nil when the config leaves it out (an error).
+    public var buttonTitle: String?
+    /// `textInputPlaceholder`: the hint in the empty field.
+    public var placeholder: String?
+
+    /// A text field from its fields.
+    public init(buttonTitle: String? = nil, placeholder: String? = nil) {
+        self.buttonTitle = buttonTitle
+        self.placeholder = placeholder
+    }
+}
+
+/// UNNotificationActionIcon: an SF Symbol or an image in the app bundle.
+public enum ActionIcon: Sendable, Hashable {
+    /// `UNNotificationActionIcon(systemImageName:)`.
+    case systemImage(String)
+    /// `UNNotificationActionIcon(templateImageName:)`.
+    case templateImage(String)
+}

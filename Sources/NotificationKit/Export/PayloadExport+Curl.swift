@@ -1,0 +1,67 @@
+/// A curl command that sends the payload to APNs over HTTP/2 (apns-rules.md §7).
+extension PayloadExport {
+    /// Which APNs host receives the request.
+    public enum APNsEnvironment: String, Sendable, CaseIterable {
+        /// `api.push.apple.com`: App Store and TestFlight builds.
+        case production
+        /// `api.sandbox.push.apple.com`: development builds (the default: exports are for testing).
+        case sandbox
+
+        /// The HTTPS host name.
+        public var host: String {
+            switch self {
+            case .production: "api.push.apple.com"
+            case .sandbox: "api.sandbox.push.apple.com"
+            }
+        }
+    }
+
+    /// What the command puts in the URL when no device token is given.
+    public static let deviceTokenPlaceholder = "DEVICE_TOKEN"
+    /// The environment variable the command reads the provider JWT from.
+    public static let tokenVariable = "APNS_AUTH_TOKEN"
+
+    /// A POSIX-shell command line:
+    ///
+    /// ```sh
+    /// curl --http2 \
+    ///   -H 'apns-push-type: alert' \
+    ///   -H "authorization: bearer ${APNS_AUTH_TOKEN}" \
+    ///   --data-binary '{"aps":{…}}' \
+    ///   'https://api.sandbox.push.apple.com/3/device/<token>'
+    /// ```
+    ///
+    /// Every header value, the payload and the URL are single-quoted, so nothing in them is
+    /// interpreted by the shell; the payload reaches curl byte for byte. The JWT comes from
+    /// `$APNS_AUTH_TOKEN` (the one deliberate expansion), so no secret is written into the
+    /// command. Header values with line breaks are refused (they would inject headers).
+    public func curlCommand(deviceToken: String?, environment: APNsEnvironment = .sandbox) throws(ExportError)
+        -> String
+    {
+        if bytes.contains(0) { throw .containsNUL }
+        guard let payload = String(validating: bytes, as: UTF8.self) else { throw .notUTF8 }
+        let token = deviceToken ?? Self.deviceTokenPlaceholder
+        if let deviceToken {
+            guard !deviceToken.isEmpty, deviceToken.utf8.allSatisfy({ Self.isHexDigit($0) }) else {
+                throw .invalidDeviceToken
+            }
+        }
+        var lines = ["curl --http2"]
+        for (name, value) in headers.fields {
+            guard !value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) else {
+                throw .invalidHeaderValue(name: name)
+            }
+            lines.append("-H " + POSIXShell.quote("\(name): \(value)"))
+        }
+        lines.append("-H \"authorization: bearer ${\(Self.tokenVariable)}\"")
+        lines.append("--data-binary " + POSIXShell.quote(payload))
+        lines.append(POSIXShell.quote("https://\(environment.host)/3/device/\(token)"))
+        return lines.joined(separator: " \\\n  ") + "\n"
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+    }
+}

@@ -1,0 +1,113 @@
+/// The `aps` dictionary, every Apple-defined key of apns-rules.md §3 typed. A field is nil when
+/// the key is absent or its value has the wrong type (the binding reported it); `source` keeps
+/// the tree so the validator can point at spans.
+public struct APSDictionary: Sendable, Hashable {
+    /// The `aps` value as read (an empty span when made in code).
+    public var source: JSONNode
+    public var alert: NotificationAlert?
+    public var badge: Int?
+    public var sound: NotificationSound?
+    /// `thread-id`.
+    public var threadID: String?
+    public var category: String?
+    /// `content-available`.
+    public var contentAvailable: Int?
+    /// `mutable-content`.
+    public var mutableContent: Int?
+    /// `target-content-id`.
+    public var targetContentID: String?
+    /// `interruption-level`, as written; see `interruptionLevelValue`.
+    public var interruptionLevel: String?
+    /// `relevance-score`.
+    public var relevanceScore: Double?
+    /// `filter-criteria`.
+    public var filterCriteria: String?
+    /// `stale-date`, UNIX seconds.
+    public var staleDate: Double?
+    /// `content-state`, verbatim.
+    public var contentState: JSONNode?
+    /// `timestamp`, UNIX seconds.
+    public var timestamp: Double?
+    /// `event`, as written; see `eventValue`.
+    public var event: String?
+    /// `dismissal-date`, UNIX seconds.
+    public var dismissalDate: Double?
+    /// `attributes-type`.
+    public var attributesType: String?
+    /// `attributes`, verbatim.
+    public var attributes: JSONNode?
+    /// `content-changed` (widgets and controls pushes).
+    public var contentChanged: Bool?
+    /// Members of `aps` that are not Apple-defined keys (legacy keys, misspellings, custom data
+    /// put in the wrong place), verbatim and in order.
+    public var otherMembers: [JSONMember]
+
+    /// An empty `aps` dictionary made in code.
+    public init(source: JSONNode = JSONNode(.object([]))) {
+        self.source = source
+        self.otherMembers = []
+    }
+
+    /// `interruption-level` when it is one of Apple's four values.
+    public var interruptionLevelValue: InterruptionLevel? {
+        interruptionLevel.flatMap(InterruptionLevel.init(rawValue:))
+    }
+
+    /// `event` when it is one of the Live Activity events.
+    public var eventValue: LiveActivityEvent? {
+        event.flatMap(LiveActivityEvent.init(rawValue:))
+    }
+}
+
+/// The values of `aps.interruption-level` (hyphenated, not the Swift case names).
+public enum InterruptionLevel: String, Sendable, Hashable, CaseIterable {
+    case passive
+    case active
+    case timeSensitive = "time-sensitive"
+    case critical
+}
+
+/// The values of `aps.event` for Live Activity pushes.
+public enum LiveActivityEvent: String, Sendable, Hashable, CaseIterable {
+    case start
+    case update
+    case end
+}
+
+extension APSDictionary {
+    /// Binds the `aps` object at `path`, field by field.
+    static func bind(_ node: JSONNode, at path: String, with binder: inout ModelBinder) -> APSDictionary? {
+        guard case .object(let members) = node.value else {
+            binder.wrongType(node, at: path, expected: "an object")
+            return nil
+        }
+        var aps = APSDictionary(source: node)
+        for member in members {
+            let memberPath = JSONPath.appending(key: member.key, to: path)
+            let value = member.value
+            switch member.key {
+            case "alert": aps.alert = NotificationAlert.bind(value, at: memberPath, with: &binder)
+            case "badge": aps.badge = binder.integer(value, at: memberPath)
+            case "sound": aps.sound = NotificationSound.bind(value, at: memberPath, with: &binder)
+            case "thread-id": aps.threadID = binder.string(value, at: memberPath)
+            case "category": aps.category = binder.string(value, at: memberPath)
+            case "content-available": aps.contentAvailable = binder.integer(value, at: memberPath)
+            case "mutable-content": aps.mutableContent = binder.integer(value, at: memberPath)
+            case "target-content-id": aps.targetContentID = binder.string(value, at: memberPath)
+            case "interruption-level": aps.interruptionLevel = binder.string(value, at: memberPath)
+            case "relevance-score": aps.relevanceScore = binder.double(value, at: memberPath)
+            case "filter-criteria": aps.filterCriteria = binder.string(value, at: memberPath)
+            case "stale-date": aps.staleDate = binder.double(value, at: memberPath)
+            case "content-state": aps.contentState = binder.object(value, at: memberPath)
+            case "timestamp": aps.timestamp = binder.double(value, at: memberPath)
+            case "event": aps.event = binder.string(value, at: memberPath)
+            case "dismissal-date": aps.dismissalDate = binder.double(value, at: memberPath)
+            case "attributes-type": aps.attributesType = binder.string(value, at: memberPath)
+            case "attributes": aps.attributes = binder.object(value, at: memberPath)
+            case "content-changed": aps.contentChanged = binder.bool(value, at: memberPath)
+            default: aps.otherMembers.append(member)
+            }
+        }
+        return aps
+    }
+}

@@ -1,0 +1,128 @@
+/// `aps.alert`: a plain string (shown as the body) or a dictionary (apns-rules.md §3, §4).
+public enum NotificationAlert: Sendable, Hashable {
+    /// The string form: the text is the body.
+    case text(String)
+    /// The dictionary form.
+    case content(AlertContent)
+
+    /// The alert as a dictionary; the string form becomes a body-only dictionary.
+    public var content: AlertContent {
+        switch self {
+        case .text(let body): AlertContent(body: body)
+        case .content(let content): content
+        }
+    }
+}
+
+/// The keys of the alert dictionary. A field is nil when absent or of the wrong type.
+public struct AlertContent: Sendable, Hashable {
+    public var title: String?
+    public var subtitle: String?
+    public var body: String?
+    /// `launch-image`.
+    public var launchImage: String?
+    /// `title-loc-key`.
+    public var titleLocKey: String?
+    /// `title-loc-args`.
+    public var titleLocArgs: [String]?
+    /// `subtitle-loc-key`.
+    public var subtitleLocKey: String?
+    /// `subtitle-loc-args`.
+    public var subtitleLocArgs: [String]?
+    /// `loc-key`.
+    public var locKey: String?
+    /// `loc-args`.
+    public var locArgs: [String]?
+
+    /// An alert from its fields.
+    public init(
+        title: String? = nil, subtitle: String? = nil, body: String? = nil, launchImage: String? = nil,
+        titleLocKey: String? = nil, titleLocArgs: [String]? = nil, subtitleLocKey: String? = nil,
+        subtitleLocArgs: [String]? = nil, locKey: String? = nil, locArgs: [String]? = nil
+    ) {
+        self.title = title
+        self.subtitle = subtitle
+        self.body = body
+        self.launchImage = launchImage
+        self.titleLocKey = titleLocKey
+        self.titleLocArgs = titleLocArgs
+        self.subtitleLocKey = subtitleLocKey
+        self.subtitleLocArgs = subtitleLocArgs
+        self.locKey = locKey
+        self.locArgs = locArgs
+    }
+
+    /// True when the alert shows anything: a title, subtitle or body, literal or localized.
+    public var hasVisibleText: Bool {
+        title != nil || subtitle != nil || body != nil || titleLocKey != nil || subtitleLocKey != nil
+            || locKey != nil
+    }
+}
+
+extension NotificationAlert {
+    /// Binds `aps.alert`. Live Activity alerts may give `title`/`subtitle`/`body` as
+    /// `{"loc-key": …, "loc-args": […]}` (apns-rules.md §4); those bind to the matching
+    /// `*-loc-key`/`*-loc-args` fields. Unknown keys are left to the validator.
+    static func bind(_ node: JSONNode, at path: String, with binder: inout ModelBinder) -> NotificationAlert?
+    {
+        switch node.value {
+        case .string(let body):
+            return .text(body)
+        case .object(let members):
+            var alert = AlertContent()
+            for member in members {
+                let memberPath = JSONPath.appending(key: member.key, to: path)
+                let value = member.value
+                switch member.key {
+                case "title":
+                    if !bindLocalized(
+                        value, at: memberPath, key: &alert.titleLocKey, args: &alert.titleLocArgs,
+                        with: &binder)
+                    {
+                        alert.title = binder.string(value, at: memberPath)
+                    }
+                case "subtitle":
+                    if !bindLocalized(
+                        value, at: memberPath, key: &alert.subtitleLocKey, args: &alert.subtitleLocArgs,
+                        with: &binder)
+                    {
+                        alert.subtitle = binder.string(value, at: memberPath)
+                    }
+                case "body":
+                    if !bindLocalized(
+                        value, at: memberPath, key: &alert.locKey, args: &alert.locArgs, with: &binder)
+                    {
+                        alert.body = binder.string(value, at: memberPath)
+                    }
+                case "launch-image": alert.launchImage = binder.string(value, at: memberPath)
+                case "title-loc-key": alert.titleLocKey = binder.string(value, at: memberPath)
+                case "title-loc-args": alert.titleLocArgs = binder.strings(value, at: memberPath)
+                case "subtitle-loc-key": alert.subtitleLocKey = binder.string(value, at: memberPath)
+                case "subtitle-loc-args": alert.subtitleLocArgs = binder.strings(value, at: memberPath)
+                case "loc-key": alert.locKey = binder.string(value, at: memberPath)
+                case "loc-args": alert.locArgs = binder.strings(value, at: memberPath)
+                default: break
+                }
+            }
+            return .content(alert)
+        default:
+            binder.wrongType(node, at: path, expected: "a string or an alert dictionary")
+            return nil
+        }
+    }
+
+    /// Binds a nested `{"loc-key", "loc-args"}` dictionary; false when `node` is not an object.
+    private static func bindLocalized(
+        _ node: JSONNode, at path: String, key: inout String?, args: inout [String]?,
+        with binder: inout ModelBinder
+    ) -> Bool {
+        guard case .object = node.value else { return false }
+        if let keyNode = node["loc-key"] {
+            key = binder.string(keyNode, at: JSONPath.appending(key: "loc-key", to: path))
+        }
+        if let argsNode = node["loc-args"] {
+            args = binder.strings(argsNode, at: JSONPath.appending(key: "loc-args", to: path))
+        }
+        return true
+    }
+}

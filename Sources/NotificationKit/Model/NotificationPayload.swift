@@ -1,0 +1,74 @@
+/// A notification payload bound from the exact bytes that are sent: the typed `aps` dictionary,
+/// the custom data beside it (verbatim), and the media URL the service extension downloads.
+///
+/// Remote payloads have no Apple-defined attachment key (apns-rules.md §9), so the media URL is
+/// a custom top-level key: `"media-url"` is Pushboard's own, and `"image"` and
+/// `"attachment-url"` are accepted too because common services send those (OneSignal-,
+/// Firebase- and Braze-style payloads). The first of `mediaURLKeys` present wins.
+public struct NotificationPayload: Sendable, Hashable {
+    /// Top-level keys read as the media URL, in order of preference.
+    public static let mediaURLKeys = ["media-url", "image", "attachment-url"]
+
+    /// The root object as read (an empty span when made in code).
+    public var source: JSONNode
+    /// The `aps` dictionary; nil when absent or not an object.
+    public var aps: APSDictionary?
+    /// Every top-level member except `aps`, verbatim and in order (the media URL included).
+    public var customData: [JSONMember]
+    /// The media URL, when one of `mediaURLKeys` holds a string.
+    public var mediaURL: String?
+    /// Which key the media URL came from.
+    public var mediaURLKey: String?
+
+    /// A payload made in code.
+    public init(aps: APSDictionary? = APSDictionary(), customData: [JSONMember] = [], mediaURL: String? = nil)
+    {
+        self.source = JSONNode(.object([]))
+        self.aps = aps
+        self.customData = customData
+        self.mediaURL = mediaURL
+        self.mediaURLKey = mediaURL == nil ? nil : Self.mediaURLKeys[0]
+    }
+
+    /// Binds a payload from a tree. The payload is nil only when the root is not an object;
+    /// every field that cannot be bound gives a `model.type` or `model.value` diagnostic.
+    public static func bind(_ root: JSONNode) -> (payload: NotificationPayload?, diagnostics: [Diagnostic]) {
+        var binder = ModelBinder()
+        guard case .object(let members) = root.value else {
+            binder.wrongType(root, at: JSONPath.root, expected: "an object")
+            return (nil, binder.diagnostics)
+        }
+        var payload = NotificationPayload(aps: nil)
+        payload.source = root
+        var sawAPS = false
+        for member in members {
+            if member.key == "aps" && !sawAPS {
+                sawAPS = true
+                payload.aps = APSDictionary.bind(
+                    member.value, at: JSONPath.appending(key: "aps", to: JSONPath.root), with: &binder)
+                continue
+            }
+            payload.customData.append(member)
+        }
+        for key in mediaURLKeys {
+            guard let member = payload.customData.first(where: { $0.key == key }) else { continue }
+            if let url = binder.string(member.value, at: JSONPath.appending(key: key, to: JSONPath.root)) {
+                payload.mediaURL = url
+                payload.mediaURLKey = key
+            }
+            break
+        }
+        return (payload, binder.diagnostics)
+    }
+
+    /// Reads and binds a payload from its exact bytes: the reader's diagnostics, then the
+    /// binding's. The payload is nil when the bytes are not structurally JSON or not an object.
+    public static func read(_ bytes: some Collection<UInt8>) -> (
+        payload: NotificationPayload?, diagnostics: [Diagnostic]
+    ) {
+        let result = JSONReader().read(bytes)
+        guard let root = result.root else { return (nil, result.diagnostics) }
+        let bound = bind(root)
+        return (bound.payload, result.diagnostics + bound.diagnostics)
+    }
+}

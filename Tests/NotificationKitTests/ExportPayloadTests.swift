@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+@testable import NotificationKit
+
+/// The payload exports keep the validated bytes and survive any text in a shell.
+struct ExportPayloadTests {
+    static let tricky = [
+        #"{"aps":{"alert":"It's $(rm -rf /) and `id` and $HOME"}}"#,
+        "{\"aps\":{\"alert\":\"line one\"},\n \"data\": \"'\\n' ''' \\\\ \\\" !x ${x}\"}",
+        #"{"aps":{"alert":{"title":"Nová zpráva 😀","body":"Xin chào, bạn có khỏe không? 'single' \"double\""}}}"#,
+        "{\"a\":\"'\"}\n",
+    ]
+
+    @Test(arguments: tricky)
+    func jsonExportIsTheValidatedBytes(_ payload: String) {
+        let bytes = Array(payload.utf8)
+        #expect(PayloadExport(bytes: bytes).json() == bytes)
+    }
+
+    @Test(arguments: tricky)
+    func singleQuotingRoundTripsThroughSh(_ text: String) throws {
+        let output = try ExportProcess.run("/bin/sh", ["-c", "printf %s " + POSIXShell.quote(text)])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout == Array(text.utf8))
+    }
+
+    @Test(arguments: tricky)
+    func curlCommandPassesEveryArgumentIntact(_ payload: String) throws {
+        let headers = APNsHeaders(
+            pushType: "alert", priority: "10", topic: "com.example.app", collapseID: "it's $(x)")
+        let export = PayloadExport(bytes: Array(payload.utf8), headers: headers)
+        let command = try export.curlCommand(deviceToken: "a1B2", environment: .production)
+        // Replace curl by a function that prints each argument NUL-terminated.
+        let script = "APNS_AUTH_TOKEN=jwt; curl() { printf '%s\\0' \"$@\"; }\n" + command
+        let output = try ExportProcess.run("/bin/sh", ["-c", script])
+        #expect(output.status == 0, "\(output.stderr)")
+        let arguments = output.stdout.split(separator: 0, omittingEmptySubsequences: false).dropLast().map {
+            String(decoding: $0, as: UTF8.self)
+        }
+        #expect(
+            arguments == [
+                "--http2", "-H", "apns-push-type: alert", "-H", "apns-priority: 10", "-H",
+                "apns-topic: com.example.app",
+                "-H", "apns-collapse-id: it's $(x)", "-H", "authorization: bearer jwt", "--data-binary",
+                payload,
+                "https://api.push.apple.com/3/device/a1B2",
+            ])
+    }
+
+    @Test func curlDefaultsToTheSandboxAndAPlaceholderToken() throws {
+        let command = try PayloadExport(bytes: Array("{}".utf8)).curlCommand(deviceToken: nil)
+        #expect(command.contains("'https://api.sandbox.push.apple.com/3/device/DEVICE_TOKEN'"))
+        #expect(command.hasPrefix("curl --http2 \\\n"))
+    }
+
+    @Test func curlRefusesWhatTheShellOrHTTPCannotCarry() {
+        let payload = Array("{}".utf8)
+        #expect(throws: ExportError.invalidDeviceToken) {
+            try PayloadExport(bytes: payload).curlCommand(deviceToken: "abc; rm")
+        }
+        #expect(throws: ExportError.invalidHeaderValue(name: "apns-topic")) {
+            try PayloadExport(bytes: payload, headers: APNsHeaders(topic: "a\r\nx: y")).curlCommand(
+                deviceToken: nil)
+        }
+        #expect(throws: ExportError.containsNUL) {
+            try PayloadExport(bytes: [0x7B, 0, 0x7D]).curlCommand(deviceToken: nil)
+        }
+        #expect(throws: ExportError.notUTF8) {
+            try PayloadExport(bytes: [0x7B, 0xFF, 0x7D]).curlCommand(deviceToken: nil)
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"aps":{"badge":1}}"#, #"{"Simulator Target Bundle":"com.example.app","aps":{"badge":1}}"#),
+        ("{}", #"{"Simulator Target Bundle":"com.example.app"}"#),
+        (
+            "  {\n  \"aps\" : {} }\n",
+            "  {\"Simulator Target Bundle\":\"com.example.app\",\n  \"aps\" : {} }\n"
+        ),
+        (
+            #"{"aps":{},"Simulator Target Bundle": "old"}"#,
+            #"{"aps":{},"Simulator Target Bundle": "com.example.app"}"#
+        ),
+    ])
+    func simulatorFileSplicesTheBundleIntoTheExactBytes(_ payload: String, _ expected: String) throws {
+        let file = try PayloadExport(bytes: Array(payload.utf8)).simulatorFile(
+            bundleIdentifier: "com.example.app")
+        #expect(String(decoding: file, as: UTF8.self) == expected)
+        #expect(JSONReader().read(file).isValid)
+    }
+
+    @Test func simulatorFileWithoutBundleIsUnchanged() throws {
+        let bytes = Array(#"{"aps":{"alert":"x"}}"#.utf8)
+        #expect(try PayloadExport(bytes: bytes).simulatorFile(bundleIdentifier: nil) == bytes)
+        #expect(throws: ExportError.notAnObject) {
+            try PayloadExport(bytes: Array("[1]".utf8)).simulatorFile(bundleIdentifier: "x")
+        }
+    }
+
+    @Test func simulatorWarningsNameSimctlLimits() {
+        let big = Array(("{\"aps\":{\"alert\":\"" + String(repeating: "x", count: 4100) + "\"}}").utf8)
+        let codes = PayloadExport.simulatorWarnings(file: big, headers: APNsHeaders(pushType: "voip")).map(
+            \.code)
+        #expect(codes == ["export.simulator.too-large", "export.simulator.push-type"])
+        #expect(
+            PayloadExport.simulatorWarnings(file: Array("{}".utf8), headers: APNsHeaders()).map(\.code) == [
+                "export.simulator.no-aps"
+            ])
+        #expect(
+            PayloadExport.simulatorWarnings(file: Array(#"{"aps":{}}"#.utf8), headers: APNsHeaders()).isEmpty)
+    }
+}
