@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-BINARY = ROOT / ".build" / "release" / "pushboard"
+BINARY = Path(os.environ.get("PUSHBOARD_BINARY", ROOT / ".build" / "release" / "pushboard"))
 SEEDS = ROOT / "tests" / "fixtures"
 
 

@@ -17,7 +17,7 @@ struct CategoriesAPI: Sendable {
                 "format", in: request, allowed: ["json", "swift"], fallback: "json")
             let config = try CategoryRegistryReader(store: store).config()
             if format == "swift" {
-                return Response(text: SwiftRegistrationCode.source(for: config))
+                return Response(text: config.swiftRegistrationCode())
             }
             return APIResponse.json(config.jsonValue)
         }

@@ -31,11 +31,15 @@ public struct Dashboard: Responder {
         PagesSite(store: store, pages: pages).register(in: &builder)
         PayloadAPI(categories: store.categories).register(in: &builder)
         NotificationsAPI(store: store.notifications).register(in: &builder)
+        CategoriesAPI(store: store.categories).register(in: &builder)
         self.router = try builder.build { error, request in
             Self.render(error, for: request, pages: pages)
         }
         self.pages = pages
     }
+
+    /// Every route the dashboard answers, for checking the OpenAPI document against it.
+    public var routeTable: [Router.RouteDescription] { router.routeTable }
 
     /// Answers one request.
     public func respond(to request: Request) -> Response {

@@ -49,9 +49,9 @@ struct NotificationInput {
         }
         var headers = JSONObjectBuilder()
         for member in members {
-            guard Validator.headerNames.contains(member.key) else {
+            guard APNsHeaders.names.contains(member.key) else {
                 throw APIError.invalidField(
-                    "\"headers.\(member.key)\" is not an APNs header (expected one of \(Validator.headerNames.joined(separator: ", ")))."
+                    "\"headers.\(member.key)\" is not an APNs header (expected one of \(APNsHeaders.names.joined(separator: ", ")))."
                 )
             }
             guard let value = member.value.value.stringValue else {

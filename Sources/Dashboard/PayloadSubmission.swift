@@ -14,7 +14,7 @@ struct PayloadSubmission {
     init(_ request: Request) throws(HTTPError) {
         try JSONRequestBody.requireJSONMediaType(request)
         var headers: [String: String] = [:]
-        for name in Validator.headerNames {
+        for name in APNsHeaders.names {
             if let value = request.headers[name] { headers[name] = value }
         }
         self.bytes = request.body

@@ -31,7 +31,7 @@ enum ValidateCommand: Command {
             throw UsageError("--envelope needs --jsonl")
         }
         let validator = Validator(
-            categoryIdentifiers: nil,
+            categoryIdentifiers: try CategorySource(arguments).identifiers(),
             strict: arguments.has("strict"))
         let headers = HeaderOptions.headers(from: arguments)
         if arguments.has("jsonl") {
