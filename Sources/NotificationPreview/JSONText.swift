@@ -1,3 +1,5 @@
+import Foundation
+
 /// A minimal JSON writer for the preview document: strings escaped per RFC 8259, numbers in
 /// a fixed short form. The caller keeps the structure well formed.
 struct JSONText: Sendable {
@@ -52,9 +54,7 @@ struct JSONText: Sendable {
             text += "null"
             return
         }
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        text += String((value * scale).rounded() / scale)
+        text += String(value.rounded(toPlaces: decimals))
     }
 
     /// Appends an integer.
@@ -75,5 +75,13 @@ struct JSONText: Sendable {
             element(&self, item)
         }
         text += "]"
+    }
+}
+
+extension Double {
+    /// The value rounded half away from zero to `places` decimals, for stable output.
+    func rounded(toPlaces places: Int) -> Double {
+        let scale = pow(10, Double(places))
+        return (self * scale).rounded() / scale
     }
 }

@@ -95,7 +95,7 @@ extension NotificationPreviewResult {
 
     /// Points with one decimal ("102.5").
     private static func points(_ value: Double) -> String {
-        String((value * 10).rounded() / 10)
+        String(value.rounded(toPlaces: 1))
     }
 }
 
