@@ -41,7 +41,9 @@ extension LineBreakClass {
     }
 
     /// Rules LB23–LB31: letters, numbers and their affixes stay together; anything else breaks.
-    private static func allowsBreakInsideWord(between before: LineBreakClass, and after: LineBreakClass) -> Bool {
+    private static func allowsBreakInsideWord(between before: LineBreakClass, and after: LineBreakClass)
+        -> Bool
+    {
         let letter: Set<LineBreakClass> = [.al, .hl]
         let ideograph: Set<LineBreakClass> = [.id, .eb, .em]
         let affix: Set<LineBreakClass> = [.pr, .po]
@@ -49,7 +51,9 @@ extension LineBreakClass {
         if before == .pr && ideograph.contains(after) || ideograph.contains(before) && after == .po {
             return false  // LB23a
         }
-        if affix.contains(before) && letter.contains(after) || letter.contains(before) && affix.contains(after) {
+        if affix.contains(before) && letter.contains(after)
+            || letter.contains(before) && affix.contains(after)
+        {
             return false  // LB24
         }
         if after == .nu && (affix.contains(before) || [.op, .hy, .is, .sy, .nu].contains(before)) {

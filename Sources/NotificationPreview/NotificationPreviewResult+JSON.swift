@@ -37,7 +37,9 @@ extension JSONText {
         raw("{")
         key("surface")
         string(preview.surface.rawValue)
-        for (name, field) in [("title", preview.title), ("subtitle", preview.subtitle), ("body", preview.body)] {
+        for (name, field) in [
+            ("title", preview.title), ("subtitle", preview.subtitle), ("body", preview.body),
+        ] {
             raw(",")
             key(name)
             self.field(field)

@@ -50,7 +50,8 @@ extension PreviewEngine {
     }
 
     /// The attachment drawn across the platter, or the audio player row.
-    private static func fullWidthPlacement(_ media: PreviewMedia, _ profile: DeviceProfile) -> MediaPlacement? {
+    private static func fullWidthPlacement(_ media: PreviewMedia, _ profile: DeviceProfile) -> MediaPlacement?
+    {
         let width = min(profile.platterWidth, 556)
         switch media {
         case .none:

@@ -57,7 +57,8 @@ struct ResolvedContent: Sendable {
             }
             notes.append(
                 "Previews are hidden: the title is \"Notification\" unless the category has "
-                    + "hiddenPreviewsShowTitle, and the body is the category's hiddenPreviewsBodyPlaceholder.")
+                    + "hiddenPreviewsShowTitle, and the body is the category's hiddenPreviewsBodyPlaceholder."
+            )
         } else {
             title = content.title
             subtitle = content.subtitle

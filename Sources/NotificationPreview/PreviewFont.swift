@@ -70,7 +70,8 @@ extension Character {
         guard first.properties.isEmoji, scalars.count > 1 else { return false }
         return scalars.contains { scalar in
             let value = scalar.value
-            return value == 0xFE0F || value == 0x20E3 || value == 0x200D || (0x1F3FB...0x1F3FF).contains(value)
+            return value == 0xFE0F || value == 0x20E3 || value == 0x200D
+                || (0x1F3FB...0x1F3FF).contains(value)
         }
     }
 }

@@ -5,7 +5,9 @@ import Testing
 /// Which buttons each platform shows (CONTRACT §6).
 struct ActionRuleTests {
     /// Expanded-surface action identifiers for `category` on `device`.
-    func actionIdentifiers(_ category: CategoryResolution, on device: DeviceID, surface: Surface = .expanded) -> [String] {
+    func actionIdentifiers(_ category: CategoryResolution, on device: DeviceID, surface: Surface = .expanded)
+        -> [String]
+    {
         let content = PreviewContent(title: .plain("T"), body: .plain("B"), category: category)
         return PreviewEngine.preview(content, device: device, surfaces: [surface], hiddenPreviews: false)
             .surfaces[0].actions.map(\.identifier)
@@ -39,7 +41,9 @@ struct ActionRuleTests {
 
     @Test("None on compact surfaces", arguments: [Surface.banner, .lockScreen, .notificationCenter])
     func noneWhenCompact(surface: Surface) {
-        #expect(actionIdentifiers(.registered(SampleTexts.messageCategory()), on: .iphone393, surface: surface).isEmpty)
+        #expect(
+            actionIdentifiers(.registered(SampleTexts.messageCategory()), on: .iphone393, surface: surface)
+                .isEmpty)
     }
 
     @Test func noneForAnUnregisteredCategory() {
@@ -48,10 +52,13 @@ struct ActionRuleTests {
 
     @Test func buttonsCarryStyleTextInputAuthenticationAndForeground() throws {
         let content = PreviewContent(category: .registered(SampleTexts.messageCategory()))
-        let actions = PreviewEngine.preview(content, device: .iphone393, surfaces: [.expanded], hiddenPreviews: false)
-            .surfaces[0].actions
+        let actions = PreviewEngine.preview(
+            content, device: .iphone393, surfaces: [.expanded], hiddenPreviews: false
+        )
+        .surfaces[0].actions
         let reply = try #require(actions.first)
-        #expect(reply.style == "default" && reply.textInput && reply.foreground && !reply.authenticationRequired)
+        #expect(
+            reply.style == "default" && reply.textInput && reply.foreground && !reply.authenticationRequired)
         #expect(reply.textInputPlaceholder == "Zadejte zprávu..." && reply.textInputButtonTitle == "Odeslat")
         let delete = actions[1]
         #expect(delete.style == "destructive" && !delete.textInput && delete.authenticationRequired)

@@ -23,7 +23,8 @@ struct CapacityTests {
     @Test("A 4-line lock-screen body on iphone-428 shows 170–186 characters", arguments: englishTexts)
     func lockScreenCapacity(text: String) {
         let content = PreviewContent(title: .plain("News"), body: .plain(text))
-        let result = PreviewEngine.preview(content, device: .iphone428, surfaces: [.lockScreen], hiddenPreviews: false)
+        let result = PreviewEngine.preview(
+            content, device: .iphone428, surfaces: [.lockScreen], hiddenPreviews: false)
         let body = result.surfaces[0].body
         #expect(body.lines.count == 4)
         #expect(body.truncated)

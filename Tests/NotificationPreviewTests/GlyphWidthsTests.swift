@@ -45,7 +45,9 @@ struct GlyphWidthsTests {
 
     @Test(
         "East Asian width",
-        arguments: [("漢", true), ("あ", true), ("한", true), ("Ａ", true), ("a", false), ("ř", false), ("…", false)])
+        arguments: [
+            ("漢", true), ("あ", true), ("한", true), ("Ａ", true), ("a", false), ("ř", false), ("…", false),
+        ])
     func wide(character: String, wide: Bool) throws {
         let scalar = try #require(character.unicodeScalars.first)
         #expect(GlyphWidths.isWide(scalar) == wide)
@@ -54,7 +56,8 @@ struct GlyphWidthsTests {
     @Test(
         "Line-break classes from the UCD",
         arguments: [
-            ("a", LineBreakClass.al), (" ", LineBreakClass.sp), ("-", .hy), ("…", .in), (")", .cp), ("(", .op),
+            ("a", LineBreakClass.al), (" ", LineBreakClass.sp), ("-", .hy), ("…", .in), (")", .cp),
+            ("(", .op),
             ("。", .cl), ("漢", .id), ("5", .nu), ("%", .po), ("$", .pr), ("\n", .lf), ("\u{A0}", .gl),
             ("—", .b2), ("ー", .ns),
         ])

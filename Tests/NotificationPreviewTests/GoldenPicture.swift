@@ -9,7 +9,9 @@ enum GoldenPicture {
         .appendingPathComponent("Goldens")
 
     /// Checks `picture` against `Goldens/<name>.txt`.
-    static func check(_ picture: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func check(
+        _ picture: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let url = directory.appendingPathComponent(name + ".txt")
         if ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1" {
             try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -17,7 +19,8 @@ enum GoldenPicture {
             return
         }
         guard let golden = try? String(contentsOf: url, encoding: .utf8) else {
-            Issue.record("Missing golden \(name).txt; run with UPDATE_GOLDENS=1", sourceLocation: sourceLocation)
+            Issue.record(
+                "Missing golden \(name).txt; run with UPDATE_GOLDENS=1", sourceLocation: sourceLocation)
             return
         }
         #expect(picture == golden, "Golden \(name).txt differs:\n\(picture)", sourceLocation: sourceLocation)

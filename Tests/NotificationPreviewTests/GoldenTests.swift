@@ -18,7 +18,8 @@ struct GoldenTests {
         let content = PreviewContent(
             title: .plain(language.title), body: .plain(language.body), appName: "Pushboard",
             media: sample.image ? .image(aspectRatio: 2) : .none)
-        let result = PreviewEngine.preview(content, device: sample.device, surfaces: [], hiddenPreviews: false)
+        let result = PreviewEngine.preview(
+            content, device: sample.device, surfaces: [], hiddenPreviews: false)
         let name = "\(language.name)-\(sample.device.rawValue)\(sample.image ? "-image" : "")"
         GoldenPicture.check(result.textPicture(), named: name)
     }
@@ -64,7 +65,8 @@ struct GoldenTests {
     func actions(device: DeviceID, allowsInCarPlay: Bool) {
         let content = PreviewContent(
             title: .plain("Anna"), body: .plain("Ahoj! Jak se máš? Dnes večer jdeme do kina."),
-            appName: "Zprávy", category: .registered(SampleTexts.messageCategory(allowsInCarPlay: allowsInCarPlay)))
+            appName: "Zprávy",
+            category: .registered(SampleTexts.messageCategory(allowsInCarPlay: allowsInCarPlay)))
         let result = PreviewEngine.preview(
             content, device: device, surfaces: [.banner, .expanded], hiddenPreviews: false)
         let name = "actions-\(device.rawValue)\(allowsInCarPlay ? "-allowInCarPlay" : "")"
@@ -86,7 +88,8 @@ struct GoldenTests {
             title: .plain("Weekly digest"), subtitle: .plain("Three stories"), body: .plain(body),
             appName: "News", media: .image(aspectRatio: nil),
             category: .registered(SampleTexts.messageCategory()))
-        let result = PreviewEngine.preview(content, device: .iphone393, surfaces: [.expanded], hiddenPreviews: false)
+        let result = PreviewEngine.preview(
+            content, device: .iphone393, surfaces: [.expanded], hiddenPreviews: false)
         #expect(result.surfaces.first?.scrolls == true)
         GoldenPicture.check(result.textPicture(), named: "expanded-scrolls")
     }
@@ -94,7 +97,8 @@ struct GoldenTests {
     @Test func localizedAlert() {
         let content = PreviewContent(
             title: .localized(key: "GAME_PLAY_REQUEST_TITLE", arguments: []),
-            body: .localized(key: "GAME_PLAY_REQUEST_FORMAT", arguments: ["Jenna", "Frank"]), appName: "Games")
+            body: .localized(key: "GAME_PLAY_REQUEST_FORMAT", arguments: ["Jenna", "Frank"]), appName: "Games"
+        )
         let result = PreviewEngine.preview(
             content, device: .iphone393, surfaces: [.lockScreen], hiddenPreviews: false)
         GoldenPicture.check(result.textPicture(), named: "localized-alert")

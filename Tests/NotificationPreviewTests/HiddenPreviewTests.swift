@@ -28,18 +28,21 @@ struct HiddenPreviewTests {
         let category = PreviewCategory(
             identifier: "m", hiddenPreviewsShowTitle: true, hiddenPreviewsShowSubtitle: true,
             hiddenPreviewsBodyPlaceholder: "Nová zpráva")
-        let preview = PreviewEngine.preview(content(category), device: .iphone393, surfaces: [.lockScreen], hiddenPreviews: true)
+        let preview = PreviewEngine.preview(
+            content(category), device: .iphone393, surfaces: [.lockScreen], hiddenPreviews: true)
         #expect(preview.surfaces[0].title.lines == ["Anna"])
         #expect(preview.surfaces[0].subtitle.lines == ["Rodina"])
         #expect(preview.surfaces[0].body.lines == ["Nová zpráva"])
     }
 
     @Test func withoutAPlaceholderTheBodyIsEmptyAndTheCountDefaultsToOne() {
-        let none = PreviewEngine.preview(content(nil), device: .iphone393, surfaces: [.lockScreen], hiddenPreviews: true)
+        let none = PreviewEngine.preview(
+            content(nil), device: .iphone393, surfaces: [.lockScreen], hiddenPreviews: true)
         #expect(none.surfaces[0].body.lines.isEmpty)
         let category = PreviewCategory(identifier: "m", hiddenPreviewsBodyPlaceholder: "%u new")
         let zero = PreviewEngine.preview(
-            content(category, threadCount: 0), device: .iphone393, surfaces: [.lockScreen], hiddenPreviews: true)
+            content(category, threadCount: 0), device: .iphone393, surfaces: [.lockScreen],
+            hiddenPreviews: true)
         #expect(zero.surfaces[0].body.lines == ["1 new"])
     }
 }

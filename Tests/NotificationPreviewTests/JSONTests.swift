@@ -22,7 +22,10 @@ struct JSONTests {
         #expect(device["width"] as? Int == 393)
         #expect((json["report"] as? [String: Any])?["valid"] as? Bool == true)
         let surfaces = try #require(json["surfaces"] as? [[String: Any]])
-        #expect(surfaces.map { $0["surface"] as? String } == ["banner", "lockScreen", "notificationCenter", "expanded"])
+        #expect(
+            surfaces.map { $0["surface"] as? String } == [
+                "banner", "lockScreen", "notificationCenter", "expanded",
+            ])
         let lock = surfaces[1]
         let body = try #require(lock["body"] as? [String: Any])
         #expect(body["truncated"] as? Bool == true)
@@ -42,7 +45,8 @@ struct JSONTests {
     }
 
     @Test func reportIsLeftOutWhenNotGiven() throws {
-        let preview = PreviewEngine.preview(PreviewContent(), device: .watch, surfaces: [.banner], hiddenPreviews: true)
+        let preview = PreviewEngine.preview(
+            PreviewContent(), device: .watch, surfaces: [.banner], hiddenPreviews: true)
         let json = try parse(preview.json())
         #expect(json["report"] == nil)
         #expect(json["hiddenPreviews"] as? Bool == true)
@@ -50,10 +54,13 @@ struct JSONTests {
 
     @Test(
         "Strings are escaped",
-        arguments: ["quote \" backslash \\", "tab\tcontrol\u{01}\u{1F}", "line\u{2028}sep\u{2029}", "👨‍👩‍👧‍👦 e\u{301}"])
+        arguments: [
+            "quote \" backslash \\", "tab\tcontrol\u{01}\u{1F}", "line\u{2028}sep\u{2029}", "👨‍👩‍👧‍👦 e\u{301}",
+        ])
     func escaping(text: String) throws {
         let content = PreviewContent(title: .plain(text), appName: text)
-        let preview = PreviewEngine.preview(content, device: .iphone393, surfaces: [.expanded], hiddenPreviews: false)
+        let preview = PreviewEngine.preview(
+            content, device: .iphone393, surfaces: [.expanded], hiddenPreviews: false)
         let output = preview.json()
         #expect(!output.unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{2028}" || $0 == "\u{2029}" })
         let json = try parse(output)

@@ -6,7 +6,9 @@ import Testing
 struct MeasureTests {
     let font = PreviewFont.compactBody
 
-    @Test("Combining marks add no width", arguments: [("e\u{301}", "e"), ("Vie\u{323}\u{302}t", "Viet"), ("a\u{20DD}", "a")])
+    @Test(
+        "Combining marks add no width",
+        arguments: [("e\u{301}", "e"), ("Vie\u{323}\u{302}t", "Viet"), ("a\u{20DD}", "a")])
     func combiningMarks(decomposed: String, base: String) {
         #expect(abs(font.width(of: decomposed) - font.width(of: base)) < 0.0001)
     }

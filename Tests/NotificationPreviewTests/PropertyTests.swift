@@ -19,8 +19,12 @@ struct PropertyTests {
         let device = generator.pick(DeviceID.allCases)
         let result = PreviewEngine.preview(content, device: device, surfaces: [], hiddenPreviews: false)
         for surface in result.surfaces {
-            for (name, field) in [("title", surface.title), ("subtitle", surface.subtitle), ("body", surface.body)] {
-                check(field, font: font(of: name, on: surface.surface), context: "seed \(seed) \(device) \(surface.surface) \(name)")
+            for (name, field) in [
+                ("title", surface.title), ("subtitle", surface.subtitle), ("body", surface.body),
+            ] {
+                check(
+                    field, font: font(of: name, on: surface.surface),
+                    context: "seed \(seed) \(device) \(surface.surface) \(name)")
             }
             if surface.surface == .expanded && device != .carplay {
                 #expect(!surface.body.truncated, "seed \(seed): the expanded body must show all text")
@@ -67,8 +71,12 @@ struct PropertyTests {
         }
         if field.truncated {
             #expect(field.truncation?.characters == position, "\(context): truncation offset")
-            #expect(field.truncation?.utf8 == String(original[..<position]).utf8.count, "\(context): UTF-8 offset")
-            #expect(field.truncation?.utf16 == String(original[..<position]).utf16.count, "\(context): UTF-16 offset")
+            #expect(
+                field.truncation?.utf8 == String(original[..<position]).utf8.count, "\(context): UTF-8 offset"
+            )
+            #expect(
+                field.truncation?.utf16 == String(original[..<position]).utf16.count,
+                "\(context): UTF-16 offset")
         } else {
             while position < original.count, isJoinWhitespace(original[position]) { position += 1 }
             #expect(position == original.count, "\(context): untruncated field lost text")
