@@ -8,19 +8,11 @@ enum LineBreakClass: UInt8, Sendable {
 
     /// The class of `scalar`, looked up in the generated range table.
     init(_ scalar: Unicode.Scalar) {
-        let starts = GlyphWidths.lineBreakStarts
-        var low = 0
-        var high = starts.count - 1
-        let value = scalar.value
-        guard high >= 0, value >= starts[0] else {
+        guard let range = GlyphWidths.lastIndex(in: GlyphWidths.lineBreakStarts, notAfter: scalar.value) else {
             self = .al
             return
         }
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if starts[mid] <= value { low = mid } else { high = mid - 1 }
-        }
-        self = LineBreakClass(rawValue: GlyphWidths.lineBreakClasses[low]) ?? .al
+        self = LineBreakClass(rawValue: GlyphWidths.lineBreakClasses[range]) ?? .al
     }
 
     /// The class the reduced algorithm uses for a whole grapheme cluster.

@@ -36,7 +36,7 @@ extension NotificationPreviewResult {
         if hiddenPreviews { title += " · previews hidden" }
         title += " "
         var out = title + String(repeating: "─", count: max(2, inner + 4 - title.terminalColumns)) + "\n"
-        for row in rows {
+        for row in rows.map(Self.printable) {
             let gap = inner - row.left.terminalColumns - row.right.terminalColumns
             out += "│ " + row.left + String(repeating: " ", count: max(0, gap)) + row.right + " │\n"
         }
@@ -78,6 +78,15 @@ extension NotificationPreviewResult {
             if let traits = Self.traits(of: action) { rows.append(Row(left: "  \(action.title): \(traits)")) }
         }
         return rows
+    }
+
+    /// The row with control characters (a tab inside a line) shown as spaces, so every
+    /// row keeps its width in the terminal.
+    private static func printable(_ row: Row) -> Row {
+        func clean(_ text: String) -> String {
+            String(text.map { $0.unicodeScalars.first.map { $0.value < 0x20 } == true ? " " : $0 })
+        }
+        return Row(left: clean(row.left), right: clean(row.right))
     }
 
     /// What a button does beyond a plain tap, for the legend under the buttons.
