@@ -8,7 +8,8 @@ enum LineBreakClass: UInt8, Sendable {
 
     /// The class of `scalar`, looked up in the generated range table.
     init(_ scalar: Unicode.Scalar) {
-        guard let range = GlyphWidths.lastIndex(in: GlyphWidths.lineBreakStarts, notAfter: scalar.value) else {
+        guard let range = GlyphWidths.lastIndex(in: GlyphWidths.lineBreakStarts, notAfter: scalar.value)
+        else {
             self = .al
             return
         }

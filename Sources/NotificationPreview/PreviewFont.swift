@@ -53,8 +53,13 @@ struct PreviewFont: Sendable, Hashable {
             }
         }
         let tracked = first.isTrackedBySF && units > 0 ? tracking : 0
-        return units / GlyphWidths.unitsPerEm * size + tracked
+        return (units / GlyphWidths.unitsPerEm * size + tracked) * Self.widthScale
     }
+
+    /// Calibration factor k of ios-rendering.md §7 for text measured from the proxy tables
+    /// (emoji and wide characters are not scaled): 1.0 until fitted to screenshots, see
+    /// docs/preview-model.md "Recalibrating".
+    static let widthScale = 1.0
 
     /// Advance in em of a visible character no proxy font covers (ios-rendering.md §4 rule 4).
     static let unknownAdvance = 0.55
