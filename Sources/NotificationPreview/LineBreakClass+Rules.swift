@@ -3,18 +3,6 @@
 /// Hard breaks (LB4–LB6) are handled by the wrapper itself; LB8a, LB9, LB10, LB30a and LB30b are
 /// satisfied by working on whole clusters. Number sequences (LB25) use the pairwise form.
 extension LineBreakClass {
-    /// For each cluster, whether a line may break before it (index 0 is always false).
-    static func breakOpportunities(_ classes: [LineBreakClass]) -> [Bool] {
-        var result = [Bool](repeating: false, count: classes.count)
-        var lastNonSpace: LineBreakClass?
-        for index in classes.indices.dropFirst() {
-            let previous = classes[index - 1]
-            if previous != .sp { lastNonSpace = previous }
-            result[index] = allowsBreak(between: previous, and: classes[index], lastNonSpace: lastNonSpace)
-        }
-        return result
-    }
-
     /// Whether a break is allowed between `before` and `after`, where `lastNonSpace` is the last
     /// class before the break that is not a space (for the `X SP* × Y` rules).
     static func allowsBreak(

@@ -45,7 +45,8 @@ extension PreviewEngine {
         let ratio: Double?
         switch media {
         case .none, .audio: return nil
-        case .image(let aspect), .video(let aspect): ratio = aspect.flatMap { $0 > 0 ? $0 : nil }
+        case .image(let aspect), .video(let aspect):
+            ratio = aspect.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
         }
         let fitted = ratio ?? 1
         let width = fitted >= 1 ? thumbnailSide : thumbnailSide * fitted

@@ -39,10 +39,17 @@ struct PreviewFont: Sendable, Hashable {
 
     /// Width in points of one grapheme cluster (ios-rendering.md §4 and §7 step 4).
     func width(of character: Character) -> Double {
+        width(of: character, isEmoji: character.isEmojiCluster)
+    }
+
+    /// Width of a cluster whose emoji-ness the caller already knows.
+    func width(of character: Character, isEmoji: Bool) -> Double {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
-        if LineBreakClass(first).isHardBreak { return 0 }
-        if character.isEmojiCluster { return GlyphWidths.emojiAdvance * size }
+        if isEmoji { return GlyphWidths.emojiAdvance * size }
+        if first.value < 0x20 || (0x85 == first.value || 0x2028...0x2029 ~= first.value) {
+            return LineBreakClass(first).isHardBreak ? 0 : Self.unknownAdvance * size * Self.widthScale
+        }
         if GlyphWidths.isWide(first) { return size }
         var units = 0.0
         for scalar in scalars where !scalar.isZeroWidth {
