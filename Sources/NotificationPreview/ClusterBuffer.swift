@@ -1,0 +1,71 @@
+/// One grapheme cluster with everything the wrapper needs to know about it.
+struct Cluster: Sendable {
+    /// The cluster itself.
+    let character: Character
+    /// Its width in points in the wrapper's font.
+    let width: Double
+    /// Its UAX #14 class as a whole cluster.
+    let lineBreakClass: LineBreakClass
+    /// Whether a line may break before it.
+    let breakBefore: Bool
+
+    /// Spaces hang at a line end and are dropped there.
+    var isSpace: Bool { lineBreakClass == .sp }
+}
+
+/// The clusters of a text, measured and classified on demand, so a field limited to a few
+/// lines never measures the rest of a long text.
+struct ClusterBuffer {
+    /// The clusters measured so far.
+    private(set) var clusters: [Cluster] = []
+    /// The font clusters are measured in.
+    private let font: PreviewFont
+    /// The text not yet measured.
+    private var remaining: String.Iterator
+    /// The class of the last cluster that was not a space (for the `X SP* × Y` rules).
+    private var lastNonSpace: LineBreakClass?
+
+    /// A buffer over `text`.
+    init(_ text: String, font: PreviewFont) {
+        self.font = font
+        remaining = text.makeIterator()
+    }
+
+    /// Whether the text has a cluster at `index`, measuring up to it if needed.
+    mutating func has(_ index: Int) -> Bool {
+        while clusters.count <= index {
+            guard let character = remaining.next() else { return false }
+            append(character)
+        }
+        return true
+    }
+
+    /// The cluster at `index`, which `has(_:)` must have confirmed.
+    subscript(index: Int) -> Cluster { clusters[index] }
+
+    /// Total width of the clusters in `range`.
+    func width(of range: Range<Int>) -> Double {
+        clusters[range].reduce(0) { $0 + $1.width }
+    }
+
+    /// The text of the clusters in `range`.
+    func text(of range: Range<Int>) -> String {
+        String(clusters[range].map(\.character))
+    }
+
+    /// Measures and classifies one more cluster.
+    private mutating func append(_ character: Character) {
+        let emoji = character.isEmojiCluster
+        let lineBreakClass = LineBreakClass(cluster: character, isEmoji: emoji)
+        var breakBefore = false
+        if let previous = clusters.last?.lineBreakClass {
+            if previous != .sp { lastNonSpace = previous }
+            breakBefore = LineBreakClass.allowsBreak(
+                between: previous, and: lineBreakClass, lastNonSpace: lastNonSpace)
+        }
+        clusters.append(
+            Cluster(
+                character: character, width: font.width(of: character, isEmoji: emoji),
+                lineBreakClass: lineBreakClass, breakBefore: breakBefore))
+    }
+}

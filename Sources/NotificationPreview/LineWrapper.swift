@@ -1,0 +1,90 @@
+/// Greedy line breaking with tail truncation, the way UILabel lays out with
+/// `NSLineBreakByTruncatingTail` (ios-rendering.md §1.4 and §7 steps 3–6).
+struct LineWrapper: Sendable {
+    /// The font every cluster is measured in.
+    let font: PreviewFont
+
+    /// Slack for floating-point sums, far below anything visible.
+    private static let epsilon = 0.0001
+
+    /// Lays `text` out in `width` points on at most `lineLimit` lines (nil: unlimited).
+    func layout(_ text: String, width: Double, lineLimit: Int?) -> FieldLayout {
+        var clusters = ClusterBuffer(text, font: font)
+        let ranges = lineRanges(&clusters, width: width, stopAfter: lineLimit.map { $0 + 1 })
+        var layout = FieldLayout.empty(columnWidth: width, lineLimit: lineLimit)
+        layout.text = text
+        let limit = lineLimit ?? Int.max
+        for range in ranges.prefix(limit) {
+            let trimmed = trimmingTrailingSpaces(range, in: clusters)
+            layout.lines.append(clusters.text(of: trimmed))
+            layout.lineWidths.append(clusters.width(of: trimmed))
+        }
+        guard ranges.count > limit, let lastShown = ranges.prefix(limit).last else { return layout }
+        let cut = truncationPoint(from: lastShown.lowerBound, in: &clusters, width: width)
+        let kept = lastShown.lowerBound..<cut
+        layout.lines[layout.lines.count - 1] = clusters.text(of: kept) + "…"
+        layout.lineWidths[layout.lineWidths.count - 1] =
+            clusters.width(of: kept) + font.width(of: "…" as Character)
+        layout.truncated = true
+        let shown = clusters.text(of: 0..<cut)
+        layout.truncation = TruncationOffset(
+            characters: cut, utf8: shown.utf8.count, utf16: shown.utf16.count)
+        return layout
+    }
+
+    /// Splits the clusters into lines: hard breaks at BK/CR/LF/NL, otherwise a break at the
+    /// last opportunity before the overflowing cluster, or before that cluster when the line
+    /// has no opportunity (UIKit wraps over-long words by character). Spaces hang past the edge.
+    /// With `stopAfter`, it stops once that many lines are known (enough to tell truncation).
+    private func lineRanges(_ clusters: inout ClusterBuffer, width: Double, stopAfter: Int?) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var start = 0
+        var lineWidth = 0.0
+        var index = 0
+        while clusters.has(index) {
+            if let stopAfter, ranges.count >= stopAfter { return ranges }
+            let cluster = clusters[index]
+            if cluster.lineBreakClass.isHardBreak {
+                ranges.append(start..<index)
+                index += 1
+                start = index
+                lineWidth = 0
+                continue
+            }
+            if !cluster.isSpace, index > start, lineWidth + cluster.width > width + Self.epsilon {
+                let opportunity = (start + 1...index).last { clusters[$0].breakBefore }
+                let end = opportunity ?? index
+                ranges.append(start..<end)
+                start = end
+                lineWidth = clusters.width(of: start..<index)
+                continue
+            }
+            lineWidth += cluster.width
+            index += 1
+        }
+        if start < index { ranges.append(start..<index) }
+        return ranges
+    }
+
+    /// The end of the longest run of clusters from `start` (stopping at a hard break) that
+    /// fits in `width` together with the ellipsis, with trailing spaces dropped.
+    private func truncationPoint(from start: Int, in clusters: inout ClusterBuffer, width: Double) -> Int {
+        let available = width - font.width(of: "…" as Character) + Self.epsilon
+        var used = 0.0
+        var end = start
+        while clusters.has(end), !clusters[end].lineBreakClass.isHardBreak,
+            used + clusters[end].width <= available || clusters[end].isSpace
+        {
+            used += clusters[end].width
+            end += 1
+        }
+        return trimmingTrailingSpaces(start..<end, in: clusters).upperBound
+    }
+
+    /// `range` without the spaces at its end, which do not show at a line end.
+    private func trimmingTrailingSpaces(_ range: Range<Int>, in clusters: ClusterBuffer) -> Range<Int> {
+        var end = range.upperBound
+        while end > range.lowerBound, clusters[end - 1].isSpace { end -= 1 }
+        return range.lowerBound..<end
+    }
+}

@@ -1,0 +1,106 @@
+/// Computes notification previews: which lines each surface shows, where text is cut, how tall
+/// the platter is, and which buttons appear (ios-rendering.md §7, CONTRACT §6).
+public enum PreviewEngine {
+    /// Lays `content` out on `device` for each of `surfaces` (all when empty), with the
+    /// user's "Show Previews" setting off when `hiddenPreviews` is true.
+    public static func preview(
+        _ content: PreviewContent,
+        device: DeviceID,
+        surfaces: [Surface],
+        hiddenPreviews: Bool
+    ) -> NotificationPreviewResult {
+        let profile = DeviceProfile(device)
+        let resolved = ResolvedContent(content, hiddenPreviews: hiddenPreviews)
+        var notes = resolved.notes
+        let shown = surfaces.isEmpty ? Surface.allCases : surfaces
+        let previews = shown.map { surface in
+            surface.isCompact
+                ? compactSurface(surface, resolved, profile)
+                : expandedSurface(resolved, profile, notes: &notes)
+        }
+        return NotificationPreviewResult(
+            device: device, deviceWidth: profile.width, hiddenPreviews: hiddenPreviews,
+            surfaces: previews, notes: notes)
+    }
+}
+
+/// The text actually shown once hidden previews, localization keys and the app-name fallback
+/// are applied (ios-rendering.md §7 step 1).
+struct ResolvedContent: Sendable {
+    /// The title as the payload gives it (nil: none), after substitution.
+    let title: PreviewText?
+    /// The subtitle after substitution.
+    let subtitle: PreviewText?
+    /// The body after substitution.
+    let body: PreviewText?
+    /// The original content, for media, category and app name.
+    let content: PreviewContent
+    /// Whether previews are hidden.
+    let hiddenPreviews: Bool
+    /// Remarks for the person reading the preview.
+    let notes: [String]
+
+    /// Applies the hidden-previews rules and collects notes.
+    init(_ content: PreviewContent, hiddenPreviews: Bool) {
+        self.content = content
+        self.hiddenPreviews = hiddenPreviews
+        var notes: [String] = []
+        let category = content.category.registeredCategory
+        if hiddenPreviews {
+            title = category?.hiddenPreviewsShowTitle == true ? content.title : .plain("Notification")
+            subtitle = category?.hiddenPreviewsShowSubtitle == true ? content.subtitle : nil
+            if let placeholder = category?.hiddenPreviewsBodyPlaceholder {
+                let count = String(max(1, content.threadCount))
+                body = .plain(placeholder.replacing("%u", with: count))
+            } else {
+                body = nil
+            }
+            notes.append(
+                "Previews are hidden: the title is \"Notification\" unless the category has "
+                    + "hiddenPreviewsShowTitle, and the body is the category's hiddenPreviewsBodyPlaceholder."
+            )
+        } else {
+            title = content.title
+            subtitle = content.subtitle
+            body = content.body
+        }
+        for (name, text) in [("title", title), ("subtitle", subtitle), ("body", body)] {
+            guard let key = text?.localizationKey else { continue }
+            notes.append(
+                "The \(name) comes from the app's strings file (key \(key)); the preview shows the "
+                    + "key and its arguments, so the real text and its cut may differ.")
+        }
+        if case .unregistered(let identifier) = content.category {
+            notes.append(
+                "The category \"\(identifier)\" is not registered, so iOS shows no action buttons.")
+        }
+        self.notes = notes
+    }
+
+    /// Whether this text is missing or empty.
+    static func isBlank(_ text: PreviewText?) -> Bool {
+        text.map { $0.displayText.isEmpty } ?? true
+    }
+
+    /// The compact title: the payload's title, or the app name when it has none.
+    var compactTitle: PreviewText {
+        Self.isBlank(title) ? .plain(content.appName) : (title ?? .plain(content.appName))
+    }
+
+    /// Whether a thumbnail-capable attachment is shown (never with hidden previews).
+    func showsMedia(on profile: DeviceProfile) -> Bool {
+        !hiddenPreviews && profile.showsMedia && content.media != .none
+    }
+}
+
+extension LineWrapper {
+    /// Lays out an optional text field, keeping its localization key.
+    func layout(_ text: PreviewText?, width: Double, lineLimit: Int?) -> FieldLayout {
+        guard let text, !text.displayText.isEmpty else {
+            return .empty(columnWidth: width, lineLimit: lineLimit)
+        }
+        var field = layout(text.displayText, width: width, lineLimit: lineLimit)
+        field.localizationKey = text.localizationKey
+        return field
+    }
+}

@@ -1,0 +1,43 @@
+import Testing
+
+@testable import NotificationPreview
+
+/// Cluster widths by class (ios-rendering.md §4 rules 1–3).
+struct MeasureTests {
+    let font = PreviewFont.compactBody
+
+    @Test(
+        "Combining marks add no width",
+        arguments: [("e\u{301}", "e"), ("Vie\u{323}\u{302}t", "Viet"), ("a\u{20DD}", "a")])
+    func combiningMarks(decomposed: String, base: String) {
+        #expect(abs(font.width(of: decomposed) - font.width(of: base)) < 0.0001)
+    }
+
+    @Test("Precomposed and decomposed Vietnamese measure alike")
+    func precomposedMatchesDecomposed() {
+        #expect(abs(font.width(of: "Việt") - font.width(of: "Vie\u{323}\u{302}t")) < 0.0001)
+    }
+
+    @Test("Every emoji cluster is one emoji advance", arguments: ["👨‍👩‍👧‍👦", "🇨🇿", "1️⃣", "👍🏽", "🏳️‍🌈", "❤️", "😀"])
+    func emoji(_ text: String) {
+        #expect(text.count == 1)
+        #expect(abs(font.width(of: text) - GlyphWidths.emojiAdvance * 15) < 0.0001)
+    }
+
+    @Test("East Asian wide characters are one em", arguments: ["漢", "あ", "한", "Ａ"])
+    func wide(_ text: String) {
+        #expect(abs(font.width(of: text) - 15) < 0.0001)
+    }
+
+    @Test func latinGetsSFTrackingAndUnknownScriptsTheFallback() {
+        let a = Double(GlyphWidths.advance(of: "a", semibold: false) ?? 0) / GlyphWidths.unitsPerEm * 15
+        #expect(abs(font.width(of: "a") - (a - 0.23)) < 0.0001)
+        #expect(abs(font.width(of: "ሀ") - 0.55 * 15) < 0.0001)  // Ethiopic: no table entry
+    }
+
+    @Test func typicalEnglishAveragesAboutSevenPointsPerCharacter() {
+        let text = SampleTexts.english
+        let perCharacter = font.width(of: text) / Double(text.count)
+        #expect((6.6...7.2).contains(perCharacter), "\(perCharacter)")
+    }
+}
