@@ -25,8 +25,9 @@ extension NotificationPreviewResult {
 
     /// The box of one surface.
     private func box(for preview: SurfacePreview) -> String {
-        let rows = preview.surface.isCompact ? compactRows(preview) : expandedRows(preview)
-        let inner = rows.reduce(Self.minimumInnerWidth) { widest, row in
+        let rows = (preview.surface.isCompact ? compactRows(preview) : expandedRows(preview)).map(
+            Self.printable)
+        let rowsWidth = rows.reduce(Self.minimumInnerWidth) { widest, row in
             max(widest, row.left.terminalColumns + (row.right.isEmpty ? 0 : row.right.terminalColumns + 2))
         }
         var title = "── \(preview.surface.rawValue) · \(device.rawValue) · \(Self.points(preview.height)) pt"
@@ -35,8 +36,9 @@ extension NotificationPreviewResult {
         }
         if hiddenPreviews { title += " · previews hidden" }
         title += " "
-        var out = title + String(repeating: "─", count: max(2, inner + 4 - title.terminalColumns)) + "\n"
-        for row in rows.map(Self.printable) {
+        let inner = max(rowsWidth, title.terminalColumns - 2)  // the caption keeps two dashes
+        var out = title + String(repeating: "─", count: inner + 4 - title.terminalColumns) + "\n"
+        for row in rows {
             let gap = inner - row.left.terminalColumns - row.right.terminalColumns
             out += "│ " + row.left + String(repeating: " ", count: max(0, gap)) + row.right + " │\n"
         }

@@ -50,6 +50,11 @@ struct PreviewFont: Sendable, Hashable {
         if first.value < 0x20 || (0x85 == first.value || 0x2028...0x2029 ~= first.value) {
             return LineBreakClass(first).isHardBreak ? 0 : Self.unknownAdvance * size * Self.widthScale
         }
+        if first.value < 0x80, character.utf8.count == 1,
+            let advance = GlyphWidths.advance(of: first, semibold: semibold)
+        {
+            return (Double(advance) / GlyphWidths.unitsPerEm * size + tracking) * Self.widthScale
+        }
         if GlyphWidths.isWide(first) { return size }
         var units = 0.0
         for scalar in scalars where !scalar.isZeroWidth {
@@ -78,6 +83,7 @@ extension Character {
     var isEmojiCluster: Bool {
         let scalars = unicodeScalars
         guard let first = scalars.first else { return false }
+        if first.isASCII && utf8.count == 1 { return false }  // fast path: plain ASCII
         if first.properties.isEmojiPresentation { return true }
         guard first.properties.isEmoji, scalars.count > 1 else { return false }
         return scalars.contains { scalar in
