@@ -40,10 +40,13 @@ let package = Package(
         .testTarget(name: "HTTPKitTests", dependencies: ["HTTPKit"], swiftSettings: strict),
         .testTarget(name: "MHDServerTests", dependencies: ["MHDServer", "HTTPKit"], swiftSettings: strict),
         .testTarget(name: "TemplatesTests", dependencies: ["Templates"], swiftSettings: strict),
-        .testTarget(name: "NotificationKitTests", dependencies: ["NotificationKit"], swiftSettings: strict),
+        .testTarget(
+            name: "NotificationKitTests", dependencies: ["NotificationKit"], exclude: ["Fixtures"],
+            swiftSettings: strict),
         .testTarget(
             name: "NotificationPreviewTests",
             dependencies: ["NotificationPreview", "NotificationKit"],
+            exclude: ["Fixtures", "Goldens"],
             swiftSettings: strict
         ),
         .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: strict),

@@ -100,3 +100,23 @@ def shared_server(binary):
 
 def fixture_bytes(name):
     return (SEEDS / name).read_bytes()
+
+
+def post_oversized(server, path, size):
+    """POSTs `size` bytes the way curl does: headers first, then the body until the server
+    answers early (413) and closes; returns the status line's code."""
+    import socket
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as connection:
+        connection.sendall(f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                           f"Content-Length: {size}\r\n\r\n".encode())
+        try:
+            chunk = b" " * 65536
+            for _ in range(size // len(chunk)):
+                connection.sendall(chunk)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        try:
+            head = connection.recv(4096).decode("latin-1")
+        except ConnectionResetError:
+            return None
+    return int(head.split(" ", 2)[1])

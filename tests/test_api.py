@@ -1,7 +1,7 @@
 """CONTRACT §3, row by row, against a live server on 127.0.0.1."""
 import json
 
-from conftest import fixture_bytes
+from conftest import fixture_bytes, post_oversized
 
 CZECH = fixture_bytes("czech.json")
 VIETNAMESE = fixture_bytes("vietnamese.json")
@@ -231,8 +231,7 @@ def test_error_answers(server):
     assert status == 422 and "name" in body["error"]["message"]
     status, _, body = server.request("POST", "/api/v1/validate", b"{" * 5000 + b"}" * 5000)
     assert status == 422
-    status, _, body = server.request("POST", "/api/v1/validate", b"x" * (2 * 1024 * 1024))
-    assert status == 413
+    assert post_oversized(server, "/api/v1/validate", 2 * 1024 * 1024) == 413
 
 
 def test_cross_origin_writes_are_refused(server):

@@ -4,6 +4,8 @@ import subprocess
 
 import pytest
 
+from conftest import post_oversized
+
 
 def raw_get(server, path):
     """Sends the path exactly as written (no client normalisation), returns the status code."""
@@ -43,8 +45,7 @@ def test_static_file_then_304(shared_server):
 
 
 def test_two_mebibyte_post_gets_413(shared_server):
-    status, _, _ = shared_server.request("POST", "/api/v1/validate", b"{" + b" " * (2 << 20) + b"}")
-    assert status == 413
+    assert post_oversized(shared_server, "/api/v1/validate", 2 << 20) == 413
 
 
 def test_serve_port_zero_prints_real_port(shared_server):

@@ -1,5 +1,6 @@
 import HTTPKit
 import NotificationKit
+import NotificationPreview
 import Storage
 
 /// `POST /api/v1/validate`, `/preview` and `/export`: payloads checked against the registry.
@@ -10,13 +11,93 @@ struct PayloadAPI: Sendable {
     func register(in router: inout RouterBuilder) {
         router.post("/api/v1/validate") { request, _ in
             let submission = try PayloadSubmission(request)
-            let report = submission.report(registered: try registeredIdentifiers())
+            let report = submission.report(against: try registry())
             return APIResponse.json(report.jsonValue, status: report.valid ? .ok : .unprocessableContent)
+        }
+        router.post("/api/v1/preview") { request, _ in
+            try preview(request)
+        }
+        router.post("/api/v1/export") { request, _ in
+            try export(request)
         }
     }
 
-    /// The identifiers the registry holds now, case-exact.
-    func registeredIdentifiers() throws -> [String] {
-        try categories.registry().categories.map(\.identifier)
+    /// The registry now, as a config.
+    private func registry() throws -> CategoryConfig {
+        try CategoryRegistryReader(store: categories).config()
+    }
+
+    private func preview(_ request: Request) throws -> Response {
+        let options = try PreviewOptions(request)
+        let submission = try PayloadSubmission(request)
+        let registry = try registry()
+        let report = submission.report(against: registry)
+        let payload = NotificationPayload.read(submission.bytes).payload ?? NotificationPayload()
+        let result = PreviewEngine.preview(
+            PreviewContent(payload: payload, registry: registry), device: options.device,
+            surfaces: options.surfaces, hiddenPreviews: options.hiddenPreviews)
+        if options.wantsText {
+            return Response(text: result.textPicture())
+        }
+        return Response(json: result.json(report: report.json()))
+    }
+
+    private func export(_ request: Request) throws -> Response {
+        guard
+            let format = try QueryOptions.choice(
+                "format", in: request, allowed: ["json", "apns", "curl"], fallback: nil)
+        else {
+            throw HTTPError(
+                .badRequest, message: "Query parameter \"format\" is required: json, apns or curl.",
+                code: "invalid-parameter")
+        }
+        let environment =
+            try QueryOptions.choice(
+                "environment", in: request, allowed: PayloadExport.APNsEnvironment.allCases.map(\.rawValue),
+                fallback: "sandbox"
+            ).flatMap(PayloadExport.APNsEnvironment.init(rawValue:)) ?? .sandbox
+        let submission = try PayloadSubmission(request)
+        let report = submission.report(against: try registry())
+        guard report.valid else {
+            return APIResponse.json(report.jsonValue, status: .unprocessableContent)
+        }
+        let export = PayloadExport(bytes: submission.bytes, headers: APNsHeaders(fields: submission.headers))
+        do {
+            switch format {
+            case "apns":
+                return Response(
+                    json: try export.simulatorFile(bundleIdentifier: request.queryItems["bundle"]))
+            case "curl":
+                return Response(
+                    text: try export.curlCommand(
+                        deviceToken: request.queryItems["deviceToken"], environment: environment))
+            default:
+                return Response(json: export.json())
+            }
+        } catch {
+            throw HTTPError(.badRequest, message: error.description, code: "invalid-export")
+        }
+    }
+}
+
+/// The query of `POST /api/v1/preview`, and whether the client asked for the text picture.
+struct PreviewOptions {
+    let device: DeviceID
+    let surfaces: [Surface]
+    let hiddenPreviews: Bool
+    let wantsText: Bool
+
+    init(_ request: Request) throws(HTTPError) {
+        let deviceName =
+            try QueryOptions.choice(
+                "device", in: request, allowed: DeviceID.allCases.map(\.rawValue),
+                fallback: DeviceID.default.rawValue) ?? DeviceID.default.rawValue
+        device = DeviceID(rawValue: deviceName) ?? .default
+        let surfaceName = try QueryOptions.choice(
+            "surface", in: request, allowed: Surface.allCases.map(\.rawValue), fallback: nil)
+        surfaces = surfaceName.flatMap(Surface.init(rawValue:)).map { [$0] } ?? []
+        hiddenPreviews = try QueryOptions.flag("hiddenPreviews", in: request) ?? false
+        let accept = request.headers["Accept"] ?? ""
+        wantsText = accept.contains("text/plain") && !accept.contains("application/json")
     }
 }

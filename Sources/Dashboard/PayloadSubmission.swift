@@ -22,9 +22,9 @@ struct PayloadSubmission {
         self.strict = try QueryOptions.flag("strict", in: request) ?? false
     }
 
-    /// The report against the registry's category identifiers.
-    func report(registered identifiers: [String]) -> ValidationReport {
-        Validator(categoryIdentifiers: identifiers, strict: strict).validate(payload: bytes, headers: headers)
+    /// The report against the registry's categories.
+    func report(against registry: CategoryConfig) -> ValidationReport {
+        Validator(categories: registry, strict: strict).validate(payload: bytes, headers: headers)
     }
 }
 

@@ -21,6 +21,7 @@ enum CategoryConfigFile {
     /// `file:line:col: severity: message [code]`.
     static func describe(_ diagnostic: Diagnostic, in path: String) -> String {
         let place = diagnostic.line.map { ":\($0):\(diagnostic.column ?? 1)" } ?? ""
-        return "\(path)\(place): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code)] (\(diagnostic.path))"
+        return
+            "\(path)\(place): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code)] (\(diagnostic.path))"
     }
 }

@@ -1,5 +1,4 @@
 import NotificationKit
-import Storage
 
 /// Where a command gets the registered categories: a config file (`--categories`), a data
 /// directory's registry (`--data`), or nowhere (the validator then says it could not check).
@@ -15,19 +14,10 @@ struct CategorySource {
         }
     }
 
-    /// The registered identifiers, or nil when no source was given.
-    func identifiers() throws -> [String]? {
-        if let file {
-            return try CategoryConfigFile.read(file).categories.map(\.identifier)
-        }
-        if let dataDirectory {
-            do {
-                let store = try Store(directory: dataDirectory, mode: .readOnly)
-                return try store.categories.registry().categories.map(\.identifier)
-            } catch {
-                throw InputOutputError(message: "cannot read the registry in '\(dataDirectory)': \(error)")
-            }
-        }
+    /// The registered categories, or nil when no source was given.
+    func config() throws -> CategoryConfig? {
+        if let file { return try CategoryConfigFile.read(file) }
+        if let dataDirectory { return try RegistryAccess.read(dataDirectory) }
         return nil
     }
 }

@@ -18,7 +18,10 @@ protocol Command {
 /// and I/O errors into the exit statuses of CONTRACT §2.
 enum CommandLineTool {
     static var commands: [any Command.Type] {
-        [ServeCommand.self, ValidateCommand.self, BackupCommand.self]
+        [
+            ServeCommand.self, ValidateCommand.self, PreviewCommand.self, ExportCommand.self,
+            CategoriesExportCommand.self, CategoriesImportCommand.self, BackupCommand.self,
+        ]
     }
 
     /// The exit status after running the command the arguments name.

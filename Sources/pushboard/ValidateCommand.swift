@@ -31,7 +31,7 @@ enum ValidateCommand: Command {
             throw UsageError("--envelope needs --jsonl")
         }
         let validator = Validator(
-            categoryIdentifiers: try CategorySource(arguments).identifiers(),
+            categories: try CategorySource(arguments).config(),
             strict: arguments.has("strict"))
         let headers = HeaderOptions.headers(from: arguments)
         if arguments.has("jsonl") {

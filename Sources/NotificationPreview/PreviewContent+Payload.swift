@@ -1,0 +1,81 @@
+import NotificationKit
+
+extension PreviewContent {
+    /// The content of a bound payload, with its `category` resolved case-exactly against the
+    /// registry the way iOS does (an unknown or differently cased identifier shows no buttons).
+    ///
+    /// `registry` nil means no registry was given: a named category is then treated as not
+    /// registered, because nothing shows it is.
+    public init(payload: NotificationPayload, registry: CategoryConfig?, appName: String = "App") {
+        let alert = payload.aps?.alert?.content
+        let media = payload.mediaURL.map(Self.media(forURL:)) ?? PreviewMedia.none
+        let category: CategoryResolution
+        if let identifier = payload.aps?.category {
+            if let registered = registry?.category(identifiedBy: identifier) {
+                category = .registered(PreviewCategory(registered))
+            } else {
+                category = .unregistered(identifier: identifier)
+            }
+        } else {
+            category = .none
+        }
+        self.init(
+            title: Self.text(alert?.title, key: alert?.titleLocKey, arguments: alert?.titleLocArgs),
+            subtitle: Self.text(
+                alert?.subtitle, key: alert?.subtitleLocKey, arguments: alert?.subtitleLocArgs),
+            body: Self.text(alert?.body, key: alert?.locKey, arguments: alert?.locArgs),
+            appName: appName, media: media, category: category)
+    }
+
+    /// A localization key wins over the literal text, as on the device.
+    private static func text(_ plain: String?, key: String?, arguments: [String]?) -> PreviewText? {
+        if let key { return .localized(key: key, arguments: arguments ?? []) }
+        return plain.map(PreviewText.plain)
+    }
+
+    /// The attachment kind a notification service extension would make of the URL, by its
+    /// file extension (UNNotificationAttachment's supported types); images otherwise.
+    static func media(forURL url: String) -> PreviewMedia {
+        let path = url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url
+        let fileExtension = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        switch fileExtension {
+        case "mp4", "m4v", "mov", "mpg", "mpeg", "avi": return .video(aspectRatio: nil)
+        case "mp3", "m4a", "wav", "aif", "aiff", "caf": return .audio
+        default: return .image(aspectRatio: nil)
+        }
+    }
+}
+
+extension PreviewCategory {
+    /// The preview form of a registered category.
+    public init(_ category: NotificationCategory) {
+        self.init(
+            identifier: category.identifier,
+            actions: category.actions.map(PreviewAction.init),
+            allowsInCarPlay: category.options.contains(.allowInCarPlay),
+            hiddenPreviewsShowTitle: category.options.contains(.hiddenPreviewsShowTitle),
+            hiddenPreviewsShowSubtitle: category.options.contains(.hiddenPreviewsShowSubtitle),
+            hiddenPreviewsBodyPlaceholder: category.hiddenPreviewsBodyPlaceholder)
+    }
+}
+
+extension PreviewAction {
+    /// The preview form of a registered action; a text-input action without a button title gets
+    /// iOS's default "Send".
+    public init(_ action: NotificationAction) {
+        let iconName: String? =
+            switch action.icon {
+            case .systemImage(let name), .templateImage(let name): name
+            case nil: nil
+            }
+        self.init(
+            identifier: action.identifier, title: action.title,
+            destructive: action.options.contains(.destructive),
+            authenticationRequired: action.options.contains(.authenticationRequired),
+            foreground: action.options.contains(.foreground),
+            textInput: action.textInput.map {
+                TextInput(buttonTitle: $0.buttonTitle ?? "Send", placeholder: $0.placeholder ?? "")
+            },
+            iconName: iconName)
+    }
+}

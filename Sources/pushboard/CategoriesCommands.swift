@@ -1,0 +1,85 @@
+import Foundation
+import NotificationKit
+import Storage
+
+/// `pushboard categories export`: the category config or the Swift code that registers it.
+enum CategoriesExportCommand: Command {
+    static let words = ["categories", "export"]
+    static let valueOptions: Set<String> = ["as", "data"]
+    static let flagOptions: Set<String> = []
+    static let usage = """
+        pushboard categories export --as json|swift [--data DIR | FILE]
+
+        Prints the category registry of the data directory (default ./pushboard-data), or of the
+        config FILE, as the config JSON (CONTRACT §5) or as Swift code that registers the
+        categories with UNUserNotificationCenter.
+        """
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        guard let format = arguments["as"], ["json", "swift"].contains(format) else {
+            throw UsageError("--as json or --as swift is required")
+        }
+        let config: CategoryConfig
+        if let file = try arguments.singleOperand() {
+            guard arguments["data"] == nil else { throw UsageError("give --data or FILE, not both") }
+            config = try CategoryConfigFile.read(file)
+        } else {
+            config = try RegistryAccess.read(arguments["data"] ?? "./pushboard-data")
+        }
+        Console.outBytes(
+            Array((format == "swift" ? config.swiftRegistrationCode() : config.prettyJSON()).utf8))
+        return 0
+    }
+}
+
+/// `pushboard categories import`: replaces the registry with a config file, atomically.
+enum CategoriesImportCommand: Command {
+    static let words = ["categories", "import"]
+    static let valueOptions: Set<String> = ["data"]
+    static let flagOptions: Set<String> = []
+    static let usage = """
+        pushboard categories import FILE [--data DIR]
+
+        Checks the category config FILE and, when it has no errors, replaces the registry of the
+        data directory (default ./pushboard-data) with it in one transaction; the previous
+        registry stays in the history. A config with errors changes nothing (exit 1).
+        """
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        guard let file = try arguments.singleOperand() else { throw UsageError("expected a FILE to import") }
+        let (config, diagnostics) = CategoryConfig.read(try readInput(file))
+        for diagnostic in diagnostics {
+            Console.error(CategoryConfigFile.describe(diagnostic, in: file))
+        }
+        guard let config, !diagnostics.contains(where: { $0.severity == .error }) else {
+            Console.error("pushboard categories import: '\(file)' has errors; the registry was not changed")
+            return 1
+        }
+        let documents = config.categories.map {
+            CategoryDocument(identifier: $0.identifier, json: JSONWriter().string($0.jsonValue))
+        }
+        let directory = arguments["data"] ?? "./pushboard-data"
+        do {
+            let author = "cli:" + (ProcessInfo.processInfo.environment["USER"] ?? "unknown")
+            _ = try Store(directory: directory).categories.replaceAll(with: documents, by: author)
+        } catch {
+            throw InputOutputError(message: "cannot write the registry in '\(directory)': \(error)")
+        }
+        Console.out("Imported \(documents.count) categories into \(directory)")
+        return 0
+    }
+}
+
+/// Reading the registry of a data directory without changing it.
+enum RegistryAccess {
+    /// The registry of `directory` as a config.
+    static func read(_ directory: String) throws -> CategoryConfig {
+        do {
+            let stored = try Store(directory: directory, mode: .readOnly).categories.registry().categories
+            return CategoryConfig(
+                categories: stored.compactMap { NotificationCategory.read(Array($0.json.utf8)).category })
+        } catch {
+            throw InputOutputError(message: "cannot read the registry in '\(directory)': \(error)")
+        }
+    }
+}
