@@ -31,6 +31,17 @@ public final class MHDServer: Sendable {
         }
     }
 
+    /// How many requests have a live per-request context right now (0 when idle); for tests.
+    var liveRequestCount: Int {
+        lifecycle.withLock { state in
+            if case .running(_, let context, _) = state {
+                context.takeUnretainedValue().liveRequests.load(ordering: .relaxed)
+            } else {
+                0
+            }
+        }
+    }
+
     /// Binds and starts the worker threads. Throws for a bad configuration or a failed bind.
     /// SIGINT and SIGTERM are blocked in the worker threads, so only `runUntilSignalled()` sees them.
     public func start() throws(MHDServerError) {
