@@ -69,13 +69,10 @@ public final class MHDServer: Sendable {
     }
 
     /// Stops accepting, closes every connection and joins the worker threads. Calling it again, or on
-    /// a server that never started, does nothing.
+    /// a server that never started, does nothing; a stopped server cannot be started again.
     public func stop() {
         let running = lifecycle.withLock { state -> (OpaquePointer, Unmanaged<ServerContext>)? in
-            guard case .running(let daemon, let context, _) = state else {
-                state = .stopped
-                return nil
-            }
+            guard case .running(let daemon, let context, _) = state else { return nil }
             state = .stopped
             return (daemon, context)
         }
