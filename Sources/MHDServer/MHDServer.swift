@@ -106,7 +106,7 @@ public final class MHDServer: Sendable {
                     pointer,
                     UInt32(configuration.threadPoolSize),
                     UInt32(configuration.connectionTimeoutSeconds),
-                    64 * 1024
+                    32 * 1024
                 )
             }
         }
