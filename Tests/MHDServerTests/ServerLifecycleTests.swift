@@ -55,6 +55,24 @@ import Testing
         }
     }
 
+    @Test func idleConnectionIsClosedAfterTheTimeout() throws {
+        let configuration = MHDServerConfiguration(port: 0, connectionTimeoutSeconds: 1)
+        let server = MHDServer(configuration: configuration, responder: Fixed())
+        try server.start()
+        defer { server.stop() }
+        let connection = try RawHTTPConnection(port: try #require(server.port))
+        try connection.send("GET / HTTP/1.1\r\nHost: t\r\n")  // Headers never finished.
+        let started = ContinuousClock.now
+        #expect(connection.isClosedByServer())
+        #expect(ContinuousClock.now - started < .seconds(4))
+        var waited = 0
+        while server.liveRequestCount != 0, waited < 100 {
+            usleep(10_000)
+            waited += 1
+        }
+        #expect(server.liveRequestCount == 0)
+    }
+
     @Test func runUntilSignalledStopsOnSIGTERM() throws {
         let server = MHDServer(configuration: MHDServerConfiguration(port: 0), responder: Fixed())
         let runner = Mutex<pthread_t?>(nil)
