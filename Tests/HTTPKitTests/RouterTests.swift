@@ -133,6 +133,22 @@ import Testing
         #expect(throws: RouterBuildError.self) { try builder.build() }
     }
 
+    @Test func finisherSeesEveryResponseErrorsIncluded() throws {
+        var builder = RouterBuilder()
+        builder.get("/ok") { _, _ in Response(text: "ok") }
+        let router = try builder.build(finishingWith: { response, _ in
+            response.headers.replaceOrAdd(name: "X-Content-Type-Options", value: "nosniff")
+        })
+        let answers = [
+            router.respond(to: Request(method: .get, target: "/ok")),
+            router.respond(to: Request(method: .get, target: "/missing")),
+            router.respond(to: Request(method: .post, target: "/ok")),
+            router.respond(to: HTTPError(.contentTooLarge), for: Request(method: .post, target: "/ok")),
+        ]
+        #expect(answers.map(\.status.code) == [200, 404, 405, 413])
+        #expect(answers.allSatisfy { $0.headers["x-content-type-options"] == "nosniff" })
+    }
+
     @Test func buildRejectsBadMountPrefix() {
         var builder = RouterBuilder()
         builder.mount("/static") { _ in Response() }
