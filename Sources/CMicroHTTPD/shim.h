@@ -6,7 +6,8 @@
 #include <string.h>
 #include <sys/types.h>
 #include <sys/socket.h>
-#include <netdb.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <microhttpd.h>
 
 // Leaves the URL exactly as the client sent it: libmicrohttpd would otherwise percent-decode it before
@@ -62,9 +63,10 @@ static inline int cmhd_connection_client_address(
         return -1;
     }
     const struct sockaddr *address = info->client_addr;
-    socklen_t length = address->sa_family == AF_INET6
-        ? (socklen_t)sizeof(struct sockaddr_in6) : (socklen_t)sizeof(struct sockaddr_in);
-    return getnameinfo(address, length, buffer, (socklen_t)buffer_size, NULL, 0, NI_NUMERICHOST);
+    const void *host = address->sa_family == AF_INET6
+        ? (const void *)&((const struct sockaddr_in6 *)address)->sin6_addr
+        : (const void *)&((const struct sockaddr_in *)address)->sin_addr;
+    return inet_ntop(address->sa_family, host, buffer, (socklen_t)buffer_size) == NULL ? -1 : 0;
 }
 
 #endif

@@ -13,6 +13,11 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
             self.name = name
             self.value = value
         }
+
+        /// Whether the field is called `name`, compared case-insensitively as HTTP requires.
+        public func isNamed(_ name: String) -> Bool {
+            HTTPHeaders.matches(self.name, name)
+        }
     }
 
     private var fields: [Field]

@@ -23,33 +23,61 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     /// Whether a response with this status must not carry a body (1xx, 204, 304; RFC 9110 §6.4.1).
     public var forbidsBody: Bool { (100..<200).contains(code) || code == 204 || code == 304 }
 
+    /// 200.
     public static let ok = HTTPStatus(code: 200)
+    /// 201.
     public static let created = HTTPStatus(code: 201)
+    /// 202.
     public static let accepted = HTTPStatus(code: 202)
+    /// 204.
     public static let noContent = HTTPStatus(code: 204)
+    /// 301.
     public static let movedPermanently = HTTPStatus(code: 301)
+    /// 302.
     public static let found = HTTPStatus(code: 302)
+    /// 303.
     public static let seeOther = HTTPStatus(code: 303)
+    /// 304.
     public static let notModified = HTTPStatus(code: 304)
+    /// 307.
     public static let temporaryRedirect = HTTPStatus(code: 307)
+    /// 400.
     public static let badRequest = HTTPStatus(code: 400)
+    /// 401.
     public static let unauthorized = HTTPStatus(code: 401)
+    /// 403.
     public static let forbidden = HTTPStatus(code: 403)
+    /// 404.
     public static let notFound = HTTPStatus(code: 404)
+    /// 405.
     public static let methodNotAllowed = HTTPStatus(code: 405)
+    /// 406.
     public static let notAcceptable = HTTPStatus(code: 406)
+    /// 409.
     public static let conflict = HTTPStatus(code: 409)
+    /// 410.
     public static let gone = HTTPStatus(code: 410)
+    /// 411.
     public static let lengthRequired = HTTPStatus(code: 411)
+    /// 412.
     public static let preconditionFailed = HTTPStatus(code: 412)
+    /// 413.
     public static let contentTooLarge = HTTPStatus(code: 413)
+    /// 414.
     public static let uriTooLong = HTTPStatus(code: 414)
+    /// 415.
     public static let unsupportedMediaType = HTTPStatus(code: 415)
+    /// 422.
     public static let unprocessableContent = HTTPStatus(code: 422)
+    /// 428.
     public static let preconditionRequired = HTTPStatus(code: 428)
+    /// 429.
     public static let tooManyRequests = HTTPStatus(code: 429)
+    /// 500.
     public static let internalServerError = HTTPStatus(code: 500)
+    /// 501.
     public static let notImplemented = HTTPStatus(code: 501)
+    /// 503.
     public static let serviceUnavailable = HTTPStatus(code: 503)
 
     private static func standardPhrase(for code: Int) -> String {

@@ -36,7 +36,17 @@ enum PercentDecoding {
 
     /// Decodes a component into text, failing on malformed escapes and on bytes that are not UTF-8.
     static func string(of component: some Collection<UInt8>, plusIsSpace: Bool) -> Result<String, Failure> {
-        bytes(of: component, plusIsSpace: plusIsSpace).flatMap { decoded in
+        let needsDecoding = component.contains {
+            $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+"))
+        }
+        guard needsDecoding else {
+            // Most segments have no escapes: validate them in place instead of copying them first.
+            guard let text = String(validating: component, as: UTF8.self) else {
+                return .failure(.invalidUTF8)
+            }
+            return .success(text)
+        }
+        return bytes(of: component, plusIsSpace: plusIsSpace).flatMap { decoded in
             guard let text = String(validating: decoded, as: UTF8.self) else { return .failure(.invalidUTF8) }
             return .success(text)
         }

@@ -23,6 +23,7 @@ public struct RouteParameters: Sendable, Equatable {
     /// The parameter names in pattern order.
     public var names: [String] { values.map(\.name) }
 
+    /// Equal when the same names have the same values in the same order.
     public static func == (lhs: RouteParameters, rhs: RouteParameters) -> Bool {
         lhs.values.elementsEqual(rhs.values) { $0.name == $1.name && $0.value == $1.value }
     }

@@ -8,6 +8,8 @@ import Foundation
 public struct Router: Responder {
     /// Turns an error into the response the client sees.
     public typealias ErrorRenderer = @Sendable (HTTPError, Request) -> Response
+    /// Adjusts every response just before it leaves the router (shared headers).
+    public typealias Finisher = @Sendable (inout Response, Request) -> Void
 
     struct Entry: Sendable {
         let pattern: RoutePattern
@@ -23,21 +25,41 @@ public struct Router: Responder {
     let entries: [Entry]
     private let mounts: [MountEntry]
     private let renderError: ErrorRenderer
+    private let finish: Finisher
 
-    init(entries: [Entry], mounts: [MountEntry], renderError: @escaping ErrorRenderer) {
+    init(
+        entries: [Entry], mounts: [MountEntry], renderError: @escaping ErrorRenderer,
+        finish: @escaping Finisher
+    ) {
         self.entries = entries
         self.mounts = mounts
         self.renderError = renderError
+        self.finish = finish
     }
 
-    /// Routes the request and runs its handler, rendering every failure with the error renderer.
+    /// Routes the request and runs its handler, rendering every failure with the error renderer, then
+    /// lets the finisher adjust the response.
     public func respond(to request: Request) -> Response {
+        var response = route(request)
+        finish(&response, request)
+        return response
+    }
+
+    /// Renders an error with the builder's renderer, adds the error's own headers (so a renderer cannot
+    /// forget `Allow` on a 405), then lets the finisher adjust the response.
+    public func respond(to error: HTTPError, for request: Request) -> Response {
+        var response = render(error, for: request)
+        finish(&response, request)
+        return response
+    }
+
+    private func route(_ request: Request) -> Response {
         if let targetError = request.targetError {
-            return respond(to: targetError, for: request)
+            return render(targetError, for: request)
         }
         if let mount = mounts.first(where: { request.path.hasPrefix($0.prefix) }) {
             guard mount.methods.contains(request.method) else {
-                return respond(to: Self.methodNotAllowed(mount.methods), for: request)
+                return render(Self.methodNotAllowed(mount.methods), for: request)
             }
             return run(mount.handler, request, RouteParameters())
         }
@@ -53,14 +75,12 @@ public struct Router: Responder {
             allowed.append(contentsOf: entry.handlers.keys)
         }
         guard allowed.isEmpty else {
-            return respond(to: Self.methodNotAllowed(allowed), for: request)
+            return render(Self.methodNotAllowed(allowed), for: request)
         }
-        return respond(to: .notFound(), for: request)
+        return render(.notFound(), for: request)
     }
 
-    /// Renders an error with the builder's renderer and adds the error's own headers, so a renderer
-    /// cannot forget `Allow` on a 405.
-    public func respond(to error: HTTPError, for request: Request) -> Response {
+    private func render(_ error: HTTPError, for request: Request) -> Response {
         var response = renderError(error, request)
         for field in error.headers {
             response.headers.replaceOrAdd(name: field.name, value: field.value)
@@ -74,13 +94,13 @@ public struct Router: Responder {
         do {
             return try handler(request, parameters)
         } catch let error as any HTTPErrorConvertible {
-            return respond(to: error.httpError, for: request)
+            return render(error.httpError, for: request)
         } catch {
             // The message stays in the log: it may name files or SQL the client must not see.
             FileHandle.standardError.write(
                 Data("pushboard: \(request.method) \(request.path): \(error)\n".utf8))
             let failure = HTTPError(.internalServerError, message: "Something went wrong on the server.")
-            return respond(to: failure, for: request)
+            return render(failure, for: request)
         }
     }
 

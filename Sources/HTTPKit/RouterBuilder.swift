@@ -65,12 +65,15 @@ public struct RouterBuilder {
     }
 
     /// Checks the routes and freezes them. `renderError` turns every error (404, 405, thrown errors,
-    /// 400 for a faulty target) into a response, so the caller decides between an HTML page and JSON;
-    /// the router then adds the error's own headers (`Allow`) to whatever it returns.
+    /// 400 for a faulty target, the server's 413) into a response, so the caller decides between an
+    /// HTML page and JSON; the router then adds the error's own headers (`Allow`). `finish` runs last
+    /// on every response the router gives, errors included: the place for headers every answer needs
+    /// (Content-Security-Policy, `X-Content-Type-Options`, …).
     public func build(
         renderingErrorsWith renderError: @escaping Router.ErrorRenderer = { error, _ in
             Response(plainTextError: error)
-        }
+        },
+        finishingWith finish: @escaping Router.Finisher = { _, _ in }
     ) throws(RouterBuildError) -> Router {
         var entries: [Router.Entry] = []
         var seen: Set<String> = []
@@ -92,7 +95,7 @@ public struct RouterBuilder {
         let frozenMounts = mounts.map {
             Router.MountEntry(prefix: $0.prefix, methods: $0.methods, handler: $0.handler)
         }
-        return Router(entries: ordered, mounts: frozenMounts, renderError: renderError)
+        return Router(entries: ordered, mounts: frozenMounts, renderError: renderError, finish: finish)
     }
 
     /// Insertion sort keeps the order routes were added among equally specific patterns.

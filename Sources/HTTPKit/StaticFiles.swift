@@ -71,22 +71,27 @@ public struct StaticFiles: Sendable {
     }
 
     /// Decodes the part after the prefix once and refuses anything that could name another directory.
+    /// The checks run on bytes: they are the hot path of every static request.
     static func checkedRelativePath(_ raw: Substring.UTF8View) throws(HTTPError) -> String {
-        let decoded: String
-        switch PercentDecoding.string(of: raw, plusIsSpace: false) {
-        case .success(let text): decoded = text
+        let bytes: [UInt8]
+        switch PercentDecoding.bytes(of: raw, plusIsSpace: false) {
+        case .success(let decoded): bytes = decoded
         case .failure(let failure): throw .badRequest("The file path \(failure).", code: "static.path")
         }
-        guard !decoded.isEmpty else { throw .notFound() }
-        guard !decoded.utf8.contains(0), !decoded.contains("\\") else {
+        guard !bytes.isEmpty else { throw .notFound() }
+        guard !bytes.contains(0), !bytes.contains(UInt8(ascii: "\\")) else {
             throw .badRequest("The file path contains a forbidden character.", code: "static.path")
         }
-        for segment in decoded.split(separator: "/", omittingEmptySubsequences: false)
-        where segment.isEmpty || segment == "." || segment == ".." {
+        let dot = UInt8(ascii: ".")
+        for segment in bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        where segment.isEmpty || segment.elementsEqual([dot]) || segment.elementsEqual([dot, dot]) {
             throw .badRequest(
                 "The file path must not contain empty, \".\" or \"..\" segments.", code: "static.path")
         }
-        return decoded
+        guard let path = String(validating: bytes, as: UTF8.self) else {
+            throw .badRequest("The file path \(PercentDecoding.Failure.invalidUTF8).", code: "static.path")
+        }
+        return path
     }
 
     /// `If-None-Match` uses the weak comparison (RFC 9110 §13.1.2): `W/` prefixes are ignored.

@@ -64,7 +64,7 @@ struct ConnectionExchange {
         }
         guard let created else { return .NO }
         defer { MHD_destroy_response(created) }
-        for field in response.headers where field.name.lowercased() != "content-length" {
+        for field in response.headers where !field.isNamed("Content-Length") {
             _ = MHD_add_response_header(created, field.name, field.value)
         }
         return MHD_queue_response(connection, UInt32(clamping: response.status.code), created)

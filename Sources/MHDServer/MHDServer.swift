@@ -31,6 +31,17 @@ public final class MHDServer: Sendable {
         }
     }
 
+    /// How many requests have a live per-request context right now (0 when idle); for tests.
+    var liveRequestCount: Int {
+        lifecycle.withLock { state in
+            if case .running(_, let context, _) = state {
+                context.takeUnretainedValue().liveRequests.load(ordering: .relaxed)
+            } else {
+                0
+            }
+        }
+    }
+
     /// Binds and starts the worker threads. Throws for a bad configuration or a failed bind.
     /// SIGINT and SIGTERM are blocked in the worker threads, so only `runUntilSignalled()` sees them.
     public func start() throws(MHDServerError) {
@@ -58,13 +69,10 @@ public final class MHDServer: Sendable {
     }
 
     /// Stops accepting, closes every connection and joins the worker threads. Calling it again, or on
-    /// a server that never started, does nothing.
+    /// a server that never started, does nothing; a stopped server cannot be started again.
     public func stop() {
         let running = lifecycle.withLock { state -> (OpaquePointer, Unmanaged<ServerContext>)? in
-            guard case .running(let daemon, let context, _) = state else {
-                state = .stopped
-                return nil
-            }
+            guard case .running(let daemon, let context, _) = state else { return nil }
             state = .stopped
             return (daemon, context)
         }
@@ -98,7 +106,7 @@ public final class MHDServer: Sendable {
                     pointer,
                     UInt32(configuration.threadPoolSize),
                     UInt32(configuration.connectionTimeoutSeconds),
-                    64 * 1024
+                    32 * 1024
                 )
             }
         }

@@ -1,4 +1,5 @@
 import HTTPKit
+import Synchronization
 
 /// What every worker thread needs, immutable for the daemon's lifetime. It is the daemon's C context:
 /// retained when the daemon starts and released only after `MHD_stop_daemon` has returned, when no
@@ -8,6 +9,9 @@ final class ServerContext: Sendable {
     let responder: any Responder
     /// The largest body kept, in bytes.
     let bodyLimit: Int
+    /// Requests whose context is alive (retained in the URI callback, not yet released); lets tests
+    /// prove that no per-request object outlives its request, client aborts included.
+    let liveRequests = Atomic<Int>(0)
 
     init(responder: any Responder, bodyLimit: Int) {
         self.responder = responder

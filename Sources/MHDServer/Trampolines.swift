@@ -16,6 +16,7 @@ func logURI(
     let server = Unmanaged<ServerContext>.fromOpaque(serverPointer).takeUnretainedValue()
     let target = uri.map { String(cString: $0) } ?? ""
     let context = RequestContext(target: target, bodyLimit: server.bodyLimit)
+    server.liveRequests.add(1, ordering: .relaxed)
     return Unmanaged.passRetained(context).toOpaque()  // Released in requestCompleted.
 }
 
@@ -26,9 +27,11 @@ func requestCompleted(
     _ requestPointer: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
     _ reason: MHD_RequestTerminationCode
 ) {
-    guard let requestPointer, let context = requestPointer.pointee else { return }
+    guard let serverPointer, let requestPointer, let context = requestPointer.pointee else { return }
     Unmanaged<RequestContext>.fromOpaque(context).release()  // Retained in logURI.
     requestPointer.pointee = nil
+    Unmanaged<ServerContext>.fromOpaque(serverPointer).takeUnretainedValue()
+        .liveRequests.subtract(1, ordering: .relaxed)
 }
 
 /// The access handler: called with the headers, with each body chunk, and once more at the end.
