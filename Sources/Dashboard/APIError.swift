@@ -2,16 +2,16 @@ import HTTPKit
 import NotificationKit
 
 /// The JSON form of every API error: `{"error": {"code": "…", "message": "…"}}` (CONTRACT §3),
-/// optionally with the diagnostics that explain it.
+/// with the diagnostics that explain it where the answer has them (a refused category config).
 enum APIError {
     /// The response for `error`, keeping the error's own headers (`Allow` on a 405).
-    static func response(_ error: HTTPError, diagnostics: [Diagnostic] = []) -> Response {
+    static func response(_ error: HTTPError, diagnostics: [Diagnostic]? = nil) -> Response {
         var inner = JSONObjectBuilder()
         inner.set("code", error.resolvedCode)
         inner.set("message", error.message)
         var outer = JSONObjectBuilder()
         outer.set("error", inner.value)
-        if !diagnostics.isEmpty {
+        if let diagnostics {
             outer.set("diagnostics", .array(diagnostics.map { JSONNode($0.jsonValue) }))
         }
         var response = Response(json: JSONWriter().bytes(outer.value), status: error.status)
