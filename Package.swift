@@ -37,7 +37,8 @@ let package = Package(
             dependencies: ["Dashboard", "MHDServer", "NotificationKit", "NotificationPreview", "Storage"],
             swiftSettings: strict
         ),
-        .testTarget(name: "HTTPKitTests", dependencies: ["HTTPKit"], exclude: ["Fixtures"], swiftSettings: strict),
+        .testTarget(
+            name: "HTTPKitTests", dependencies: ["HTTPKit"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "MHDServerTests", dependencies: ["MHDServer", "HTTPKit"], swiftSettings: strict),
         .testTarget(name: "TemplatesTests", dependencies: ["Templates"], swiftSettings: strict),
         .testTarget(
