@@ -8,17 +8,3 @@ enum APIResponse {
         Response(json: JSONWriter().bytes(value), status: status)
     }
 }
-
-/// Who made a change, for revisions: the `X-Pushboard-User` header when a client names itself,
-/// otherwise the client's address, so history always says something true.
-enum Author {
-    static let maximumLength = 100
-
-    /// The name recorded as having made the request's change.
-    static func name(of request: Request) -> String {
-        if let user = request.headers["X-Pushboard-User"], !user.isEmpty {
-            return String(user.prefix(maximumLength))
-        }
-        return request.remoteAddress.isEmpty ? "anonymous" : request.remoteAddress
-    }
-}

@@ -82,32 +82,3 @@ struct CategoriesAPI: Sendable {
         CategoryDocument(identifier: category.identifier, json: JSONWriter().string(category.jsonValue))
     }
 }
-
-/// 422 for a category config with errors: the error object plus every diagnostic.
-struct CategoryProblem: Error {
-    var message = "The category config has errors; nothing was changed."
-    let diagnostics: [Diagnostic]
-
-    /// Runs `body`, answering a `CategoryProblem` it throws as 422 with the diagnostics.
-    static func answering(_ body: () throws -> Response) throws -> Response {
-        do {
-            return try body()
-        } catch let problem as CategoryProblem {
-            let error = HTTPError(.unprocessableContent, message: problem.message, code: "invalid-categories")
-            return APIError.response(error, diagnostics: problem.diagnostics)
-        }
-    }
-}
-
-/// The registry as a `CategoryConfig`, read back from the stored documents.
-struct CategoryRegistryReader {
-    let store: CategoryStore
-
-    /// The registry in order. Documents are only ever written by this API after a clean read,
-    /// so one that no longer reads is skipped rather than failing every page.
-    func config() throws -> CategoryConfig {
-        let stored = try store.registry().categories
-        return CategoryConfig(
-            categories: stored.compactMap { NotificationCategory.read(Array($0.json.utf8)).category })
-    }
-}
