@@ -42,6 +42,7 @@ public struct JSONReader: Sendable {
     /// Reads one JSON text from a buffer the caller keeps alive for the duration of the call.
     public func read(buffer: UnsafeBufferPointer<UInt8>) -> JSONReadResult {
         var parser = JSONParser(bytes: buffer, maximumDepth: maximumDepth)
+        defer { parser.deallocate() }
         let root = parser.parseDocument()
         return JSONReadResult(root: root, diagnostics: parser.diagnostics)
     }
