@@ -5,10 +5,14 @@ extension JSONParser {
     /// character; a string without escapes becomes a `String` straight from the buffer (with
     /// the standard library's UTF-8 validation when it has non-ASCII bytes). Anything else is
     /// re-read by `parseStringSlowly`, which reports each fault and decodes into `scratch`.
-    mutating func parseString() -> String? {
+    mutating func parseString(isKey: Bool = false) -> String? {
         let start = index + 1
         guard let end = findStringEnd(from: start) else { return parseStringSlowly(from: start) }
         let content = UnsafeBufferPointer(rebasing: bytes[start..<end.offset])
+        if isKey && !end.hasNonASCII, let name = JSONKeyCache.name(content) {
+            index = end.offset + 1
+            return name
+        }
         if end.hasNonASCII {
             guard let text = String(validating: content, as: UTF8.self) else {
                 return parseStringSlowly(from: start)

@@ -157,7 +157,7 @@ struct JSONParser {
         let keyStart = index
         let keyLine = line
         let keyColumn = currentColumn(at: index)
-        guard let key = parseString(), !stopped else { return false }
+        guard let key = parseString(isKey: true), !stopped else { return false }
         let keySpan = JSONSpan(start: keyStart, end: index, line: keyLine, column: keyColumn)
         let top = stack.count - 1
         stack[top].key = key
