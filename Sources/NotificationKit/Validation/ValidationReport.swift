@@ -34,7 +34,10 @@ public struct ValidationReport: Sendable, Hashable {
     /// Errors first, then by line and column; findings without a place (headers) come after
     /// those with one, and equal keys keep the order they were found in.
     static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        diagnostics.enumerated().sorted { lhs, rhs in
+        if diagnostics.count < 2 {
+            return diagnostics
+        }
+        return diagnostics.enumerated().sorted { lhs, rhs in
             let (a, b) = (lhs.element, rhs.element)
             if a.severity != b.severity {
                 return a.severity < b.severity
