@@ -68,3 +68,29 @@ struct ModelHeaderTests {
         #expect(headers.dictionary["apns-priority"] == "5")
     }
 }
+
+/// Headers bound from a JSON object.
+struct ModelHeaderBindingTests {
+    @Test func bindsStringsAndReportsTheRest() throws {
+        let root = try #require(
+            JSONReader().read(#"{"apns-push-type":"voip","APNS-PRIORITY":10,"apns-topic":"a.voip","x":"y"}"#)
+                .root)
+        let (headers, unknown, diagnostics) = APNsHeaders.bind(root, at: "$.headers")
+        #expect(headers == APNsHeaders(pushType: "voip", topic: "a.voip"))
+        #expect(unknown.map(\.key) == ["x"])
+        #expect(diagnostics.map(\.code) == ["model.type"])
+        #expect(diagnostics.map(\.path) == [#"$.headers.APNS-PRIORITY"#])
+    }
+
+    @Test func writesBackInHeaderOrder() {
+        let headers = APNsHeaders(pushType: "alert", priority: "5", apnsID: "x")
+        #expect(
+            JSONWriter().string(headers.jsonValue)
+                == #"{"apns-push-type":"alert","apns-priority":"5","apns-id":"x"}"#)
+    }
+
+    @Test func notAnObjectIsReported() throws {
+        let root = try #require(JSONReader().read("[]").root)
+        #expect(APNsHeaders.bind(root).diagnostics.map(\.code) == ["model.type"])
+    }
+}
