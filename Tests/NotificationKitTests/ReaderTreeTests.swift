@@ -69,7 +69,7 @@ struct ReaderTreeTests {
         let result = JSONReader().read(#"{"z":1,"a":2,"m":3,"a":4}"#)
         #expect(result.diagnostics.map(\.code) == ["json.duplicate-key"])
         #expect(result.root?.value.objectMembers?.map(\.key) == ["z", "a", "m", "a"])
-        #expect(result.root?["a"]?.value.numberValue?.literal == "2")
+        #expect(result.root?["a"]?.value.numberValue?.literal == "4")
     }
 
     @Test func duplicateKeysAreFoundInLargeObjects() {
