@@ -86,7 +86,9 @@ import Testing
         #expect(duplicate.path.hasPrefix("$.aps"))
     }
 
-    @Test func runStreamsFromOneDescriptorToAnother() throws {
+    /// However many threads validate, the output is the same bytes in the same order.
+    @Test(arguments: [1, 2, 3])
+    func runStreamsFromOneDescriptorToAnother(_ workers: Int) throws {
         let directory = FileManager.default.temporaryDirectory
         let input = directory.appendingPathComponent(
             "validator-jsonl-\(UInt32.random(in: 0...UInt32.max)).jsonl")
@@ -104,7 +106,7 @@ import Testing
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let reader = try FileHandle(forReadingFrom: input)
         let writer = try FileHandle(forWritingTo: output)
-        let summary = try JSONLinesValidator(validator: Validator())
+        let summary = try JSONLinesValidator(validator: Validator(), workers: workers)
             .run(input: reader.fileDescriptor, output: writer.fileDescriptor)
         try reader.close()
         try writer.close()
@@ -116,5 +118,9 @@ import Testing
         #expect(
             written[4]
                 == #"{"valid":true,"pushType":"alert","size":{"bytes":57,"limit":4096},"diagnostics":[]}"#)
+        for (index, line) in written.enumerated() {
+            let expectedLine = index % 10 == 3 ? #""line":\#(index + 1),"# : #""diagnostics":[]"#
+            #expect(line.contains(expectedLine), "line \(index + 1): \(line)")
+        }
     }
 }

@@ -56,8 +56,8 @@ extension Validator {
         }
         facts.apsIsObject = true
         let isLiveActivity = rule?.name == "liveactivity"
+        facts.apsMembers = members
         for member in members {
-            facts.apsMembers.append(member)
             checkApsMember(member, path: path(), isLiveActivity: isLiveActivity, facts: &facts, sink: &sink)
         }
         checkCriticalLevel(facts: facts, sink: &sink)
