@@ -8,6 +8,7 @@ struct DiagnosticSink {
     /// The findings so far, in the order they were found.
     private(set) var diagnostics: [Diagnostic] = []
 
+    /// A sink for one payload; `lineOffset` is the payload's line in its file, less one.
     init(strict: Bool, lineOffset: Int = 0) {
         self.strict = strict
         self.lineOffset = lineOffset

@@ -11,9 +11,12 @@ struct JSONLineBatch: Sendable {
 
     /// The 1-based number of the first line in the input.
     var firstLineNumber: Int
+    /// The lines' bytes, back to back.
     var bytes: [UInt8] = []
+    /// The lines, in input order.
     var entries: [Entry] = []
 
+    /// An empty batch whose first line will have this number.
     init(firstLineNumber: Int) {
         self.firstLineNumber = firstLineNumber
     }

@@ -28,6 +28,7 @@ struct JSONLineSplitter {
     /// The length so far of an over-long line being skipped.
     private var skipped: Int?
 
+    /// A splitter that stops keeping a line once it exceeds `maximumLineBytes`.
     init(maximumLineBytes: Int) {
         self.maximumLineBytes = maximumLineBytes
     }

@@ -17,7 +17,9 @@ import Synchronization
 public struct JSONLinesValidator: Sendable {
     /// How many lines were read and how many of them were invalid.
     public struct Summary: Sendable, Hashable {
+        /// Lines read, each answered by one report.
         public var lines: Int
+        /// Lines whose report is not valid; the command exits with 1 when this is not 0.
         public var invalidLines: Int
     }
 
@@ -29,6 +31,7 @@ public struct JSONLinesValidator: Sendable {
         public var code: Int32
     }
 
+    /// The validator every line goes through (registry and `strict` included).
     public var validator: Validator
     /// Headers applied to every line (the command line's header options); an envelope's own
     /// headers win over them.
@@ -156,9 +159,12 @@ public struct JSONLinesValidator: Sendable {
 
 /// Buffers report lines and writes them out in large blocks.
 private struct ReportWriter {
+    /// Where reports go.
     let descriptor: Int32
+    /// Report lines not yet written.
     var buffer: [UInt8] = []
 
+    /// A writer with room for a good block of reports.
     init(descriptor: Int32) {
         self.descriptor = descriptor
         buffer.reserveCapacity(1 << 17)
@@ -171,11 +177,13 @@ private struct ReportWriter {
         }
     }
 
+    /// Writes out everything buffered, retrying short and interrupted writes.
     mutating func flush() throws(JSONLinesValidator.IOError) {
         var written = 0
         while written < buffer.count {
-            let count = buffer.withUnsafeBytes {
-                write(descriptor, $0.baseAddress! + written, $0.count - written)
+            let count = buffer.withUnsafeBytes { bytes -> Int in
+                guard let base = bytes.baseAddress else { return 0 }
+                return write(descriptor, base + written, bytes.count - written)
             }
             if count < 0 {
                 if errno == EINTR { continue }

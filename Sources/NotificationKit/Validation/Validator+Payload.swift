@@ -42,7 +42,7 @@ extension Validator {
             if let rule, rule.requiresAps {
                 sink.emit(
                     .apsMissing, JSONPath.root, at: nil,
-                    "A \(rule.name) push needs an \"aps\" dictionary; without it nothing is shown or updated."
+                    "Push type \(rule.name) needs an \"aps\" dictionary; without it nothing is shown or updated."
                 )
             }
             return

@@ -15,7 +15,7 @@ extension Validator {
             if facts.apsIsObject && facts.aps("content-changed") == nil {
                 sink.emit(
                     .widgetsContentChanged, "$.aps", at: facts.aps?.value.span,
-                    "A \(rule.name) push needs \"content-changed\": true in \"aps\".")
+                    "Push type \(rule.name) needs \"content-changed\": true in \"aps\".")
             }
         case "pushtotalk":
             if let aps = facts.aps {
