@@ -30,6 +30,13 @@ struct JSONFrame {
         self.base = base
     }
 
+    /// Records the key whose value comes next.
+    mutating func setKey(_ key: String, span: JSONSpan) {
+        self.key = key
+        keySpan = span
+        hasKey = true
+    }
+
     /// FNV-1a over the key's UTF-8 bytes.
     static func hash(_ key: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -44,13 +51,13 @@ extension JSONParser {
     /// The stack position of an earlier member of the top object with exactly this key
     /// (compared byte for byte: JSON keys are not Unicode-normalised, so `"é"` and `"e\u0301"`
     /// are different keys).
-    func indexOfKey(_ key: String, in frame: JSONFrame) -> Int? {
-        if let keyIndex = frame.keyIndex {
+    func indexOfKey(_ key: String, inFrameAt top: Int) -> Int? {
+        if let keyIndex = stack[top].keyIndex {
             guard let candidate = keyIndex[JSONFrame.hash(key)] else { return nil }
             if Self.sameBytes(memberStack[candidate].key, key) { return candidate }
             // A hash collision: fall back to the exact search.
         }
-        var position = frame.base
+        var position = stack[top].base
         while position < memberStack.count {
             if Self.sameBytes(memberStack[position].key, key) { return position }
             position += 1
@@ -66,7 +73,7 @@ extension JSONParser {
     }
 
     /// Adds a finished value to the container on top of the stack.
-    mutating func attach(_ node: JSONNode) {
+    mutating func attach(_ node: consuming JSONNode) {
         let top = stack.count - 1
         stack[top].count += 1
         guard stack[top].isObject else {

@@ -160,10 +160,9 @@ struct JSONParser {
         guard let key = parseString(isKey: true), !stopped else { return false }
         let keySpan = JSONSpan(start: keyStart, end: index, line: keyLine, column: keyColumn)
         let top = stack.count - 1
-        stack[top].key = key
-        stack[top].keySpan = keySpan
-        stack[top].hasKey = true
-        if let first = indexOfKey(key, in: stack[top]) {
+        let duplicate = indexOfKey(key, inFrameAt: top)
+        stack[top].setKey(key, span: keySpan)
+        if let first = duplicate {
             let firstSpan = memberStack[first].keySpan
             report(
                 .duplicateKey,

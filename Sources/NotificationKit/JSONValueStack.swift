@@ -19,7 +19,7 @@ struct JSONValueStack<Element> {
         storage[position]
     }
 
-    mutating func append(_ element: Element) {
+    mutating func append(_ element: consuming Element) {
         if count == capacity {
             let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
             larger.moveInitialize(from: storage, count: count)
@@ -35,14 +35,13 @@ struct JSONValueStack<Element> {
     mutating func popArray(from start: Int) -> [Element] {
         let moved = count - start
         guard moved > 0 else { return [] }
-        let source = storage + start
-        count = start
-        return [Element](unsafeUninitializedCapacity: moved) { buffer, initialized in
-            if let destination = buffer.baseAddress {
-                destination.moveInitialize(from: source, count: moved)
-                initialized = moved
-            }
+        var result: [Element] = []
+        result.reserveCapacity(moved)
+        for position in start..<count {
+            result.append((storage + position).move())
         }
+        count = start
+        return result
     }
 
     /// Destroys what is left and frees the storage.
