@@ -4,11 +4,15 @@
 public struct APSDictionary: Sendable, Hashable {
     /// The `aps` value as read (an empty span when made in code).
     public var source: JSONNode
+    /// `alert`: what the notification shows.
     public var alert: NotificationAlert?
+    /// `badge`: the app icon number; 0 removes it.
     public var badge: Int?
+    /// `sound`: a file name or the critical-alert dictionary.
     public var sound: NotificationSound?
     /// `thread-id`.
     public var threadID: String?
+    /// `category`: the registered UNNotificationCategory whose actions are shown.
     public var category: String?
     /// `content-available`.
     public var contentAvailable: Int?
@@ -61,16 +65,23 @@ public struct APSDictionary: Sendable, Hashable {
 
 /// The values of `aps.interruption-level` (hyphenated, not the Swift case names).
 public enum InterruptionLevel: String, Sendable, Hashable, CaseIterable {
+    /// Added silently, no sound or wake.
     case passive
+    /// The default: sound and lights.
     case active
+    /// Breaks through Focus and scheduled summaries.
     case timeSensitive = "time-sensitive"
+    /// Plays even when muted; needs Apple's entitlement.
     case critical
 }
 
 /// The values of `aps.event` for Live Activity pushes.
 public enum LiveActivityEvent: String, Sendable, Hashable, CaseIterable {
+    /// Starts a Live Activity (iOS 17.2+).
     case start
+    /// Updates the content state.
     case update
+    /// Ends the activity.
     case end
 }
 

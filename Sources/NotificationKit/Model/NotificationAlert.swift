@@ -16,8 +16,11 @@ public enum NotificationAlert: Sendable, Hashable {
 
 /// The keys of the alert dictionary. A field is nil when absent or of the wrong type.
 public struct AlertContent: Sendable, Hashable {
+    /// `title`: the bold first line.
     public var title: String?
+    /// `subtitle`: the line under the title.
     public var subtitle: String?
+    /// `body`: the message text.
     public var body: String?
     /// `launch-image`.
     public var launchImage: String?
