@@ -29,6 +29,7 @@ struct JSONParser {
     init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
+        stack.reserveCapacity(8)
     }
 
     /// Frees the value stacks (and whatever a stopped parse left on them).
