@@ -46,6 +46,8 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case apsSoundCritical = "aps.sound.critical"
     /// `volume` is not a number from 0 to 1 inclusive (2, -0.1 and strings are invalid).
     case apsSoundCriticalVolume = "aps.sound.critical.volume"
+    /// A sound dictionary without `critical: 1`; the dictionary form is for critical alerts.
+    case apsSoundNotCritical = "aps.sound.not-critical"
     /// A critical sound (`critical: 1`) without `interruption-level: "critical"`.
     case apsSoundCriticalLevel = "aps.sound.critical.interruption-level"
     /// A key that takes a string (`thread-id`, `category`, `target-content-id`, `filter-criteria`,
@@ -163,7 +165,8 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     public var severity: Severity {
         switch self {
         case .apsUnknownKey, .apsLegacyKey, .apsAlertUnknownKey, .apsSoundUnknownKey,
-            .apsContentAvailableValue, .apsMutableContentValue, .apsMutableContentNoAlert,
+            .apsContentAvailableValue, .apsMutableContentValue, .apsSoundNotCritical,
+            .apsMutableContentNoAlert,
             .categoryUnregistered, .categoryCaseMismatch, .mediaInvalidURL, .mediaNotHTTPS,
             .mediaRequiresMutableContent, .alertNoContent, .pushToTalkHasAps,
             .headerExpirationMilliseconds, .headerExpirationPushType, .envelopeUnknownKey,

@@ -22,7 +22,7 @@ struct PayloadFacts {
 
     /// The `aps` member with this key, when there is one.
     func aps(_ key: String) -> JSONMember? {
-        apsMembers.first { $0.key == key }
+        apsMembers.last { $0.key == key }
     }
 }
 

@@ -28,7 +28,7 @@ extension Validator {
                 "The payload must be a JSON dictionary, not \(root.value.typeDescription).")
             return
         }
-        facts.aps = members.first { $0.key == "aps" }
+        facts.aps = members.last { $0.key == "aps" }
         checkApsIfPresent(facts: &facts, rule: rule, sink: &sink)
         let mediaKeys = NotificationPayload.mediaURLKeys
         if let media = mediaKeys.lazy.compactMap({ key in members.first { $0.key == key } }).first {

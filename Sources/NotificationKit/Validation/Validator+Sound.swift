@@ -25,6 +25,7 @@ extension Validator {
         sink: inout DiagnosticSink
     ) {
         var hasName = false
+        var isCritical = false
         for member in members {
             func memberPath() -> String { JSONPath.appending(key: member.key, to: path()) }
             let value = member.value
@@ -36,6 +37,7 @@ extension Validator {
                         .apsSoundCritical, memberPath(), at: value.span,
                         "\"critical\" must be the number 1 (critical alert) or 0, not \(describe(value)).")
                 } else if flag == 1 {
+                    isCritical = true
                     facts.criticalSound = member
                 }
             case "name":
@@ -51,6 +53,12 @@ extension Validator {
                     member, path: memberPath(), known: Self.soundKeys, code: .apsSoundUnknownKey,
                     container: "sound", sink: &sink)
             }
+        }
+        if !isCritical {
+            sink.emit(
+                .apsSoundNotCritical, path(), at: node.span,
+                "A sound dictionary is the critical-alert form; without \"critical\": 1 use the string form "
+                    + "(\"sound\": \"default\" or a file name).")
         }
         if !hasName {
             sink.emit(
