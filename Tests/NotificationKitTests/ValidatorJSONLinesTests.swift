@@ -61,8 +61,34 @@ import Testing
         let reports = validator.reports(for: Array(text.utf8))
         #expect(reports.count == 2)
         #expect(reports[0].codes == ["payload.too-large"])
+        #expect(reports[0].diagnostics.first?.message.contains("1000-byte line limit") == true)
         #expect(reports[0].size.bytes == long.utf8.count)
         #expect(reports[1].valid)
+    }
+
+    /// An over-long line is counted, never kept, wherever the chunks cut it.
+    @Test(arguments: [1, 7, 999, 1000, 1001, 4096])
+    func overlongLineAcrossChunks(_ chunkSize: Int) {
+        let long = #"{"aps":{"alert":""# + String(repeating: "ệ", count: 1000) + #""}}"#
+        let text = Array((ValidatorCaseTable.ok + "\n" + long + "\n" + ValidatorCaseTable.ok).utf8)
+        var splitter = JSONLineSplitter(maximumLineBytes: 1000)
+        var lines: [String] = []
+        let collect: (JSONLineSplitter.Line) -> Void = { line in
+            switch line {
+            case .text(let bytes): lines.append(String(decoding: bytes, as: UTF8.self))
+            case .tooLong(let length): lines.append("too long: \(length)")
+            }
+        }
+        text.withUnsafeBufferPointer { buffer in
+            var start = 0
+            while start < buffer.count {
+                let end = min(start + chunkSize, buffer.count)
+                splitter.feed(UnsafeBufferPointer(rebasing: buffer[start..<end]), collect)
+                start = end
+            }
+        }
+        splitter.finish(collect)
+        #expect(lines == [ValidatorCaseTable.ok, "too long: \(long.utf8.count)", ValidatorCaseTable.ok])
     }
 
     @Test func envelopeSizeIsThePayloadTextAsWritten() {

@@ -46,7 +46,11 @@ struct JSONLineSplitter {
                 skipped = nil
                 try body(.tooLong(bytes: skippedSoFar + newline - lineStart))
             } else if pending.isEmpty {
-                try body(.text(Self.trimmed(UnsafeBufferPointer(rebasing: chunk[lineStart..<newline]))))
+                if newline - lineStart > maximumLineBytes {
+                    try body(.tooLong(bytes: newline - lineStart))
+                } else {
+                    try body(.text(Self.trimmed(UnsafeBufferPointer(rebasing: chunk[lineStart..<newline]))))
+                }
             } else {
                 pending.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[lineStart..<newline]))
                 try emitPending(body)
