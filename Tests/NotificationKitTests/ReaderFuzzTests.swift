@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import NotificationKit
@@ -98,5 +99,45 @@ struct ReaderFuzzTests {
         let result = JSONReader().read(text)
         #expect(result.diagnostics.map(\.code) == ["json.too-deep"])
         #expect(result.diagnostics.first?.column == 6 * 256 + 1)
+    }
+}
+
+/// The deepest tree the reader builds is safe to build, compare, write and free on a thread with
+/// a small stack (server worker threads), because depth is capped.
+struct ReaderDepthTests {
+    @Test func deepestTreeIsSafeOnASmallStack() async {
+        let text = String(repeating: "{\"a\":[", count: 256) + "1" + String(repeating: "]}", count: 256)
+        let finished = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            let thread = Thread {
+                var result: JSONReadResult? = JSONReader().read(text)
+                let valid = result?.isValid == true
+                let written = result?.root.map { JSONWriter().bytes($0.value) }
+                let again = JSONReader().read(written ?? []).root
+                let same = result?.root == again && result?.root?.hashValue == again?.hashValue
+                result = nil
+                continuation.resume(returning: valid && same)
+            }
+            thread.stackSize = 256 * 1024
+            thread.start()
+        }
+        #expect(finished)
+    }
+
+    @Test func depthLimitCannotBeRaised() {
+        #expect(JSONReader(maximumDepth: 100_000).maximumDepth == JSONReader.defaultMaximumDepth)
+        #expect(JSONReader(maximumDepth: 0).maximumDepth == 1)
+    }
+
+    @Test func equalityAndHashingSeeEveryLevel() throws {
+        let deep = String(repeating: "[", count: 300) + "1" + String(repeating: "]", count: 300)
+        let other = String(repeating: "[", count: 300) + "2" + String(repeating: "]", count: 300)
+        let a = try #require(JSONReader().read(deep).root)
+        let b = try #require(JSONReader().read(deep).root)
+        let c = try #require(JSONReader().read(other).root)
+        #expect(a == b)
+        #expect(a.hashValue == b.hashValue)
+        #expect(a != c)
+        #expect(JSONValue.members(["a": 1, "b": 2]) != JSONValue.members(["b": 2, "a": 1]))
+        #expect(Set([a.value, b.value, c.value]).count == 2)
     }
 }
