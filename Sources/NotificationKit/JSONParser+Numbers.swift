@@ -115,13 +115,18 @@ extension JSONParser {
     ) -> JSONNumber? {
         let text = String(decoding: token, as: UTF8.self)
         if text.lowercased().contains("inf") || text.lowercased().contains("nan") {
-            report(
-                .invalidNumber,
-                "\(text) is not a JSON number; JSON has no NaN or infinity (Python: json.dumps(..., allow_nan=False)).",
-                at: start)
+            reportNonFinite(text, at: start)
         } else {
             report(.invalidNumber, "\(text) is not a JSON number: \(reason).", at: start)
         }
         return nil
+    }
+
+    /// Reports `NaN`, `Infinity` and their spellings, with the usual cause.
+    mutating func reportNonFinite(_ text: String, at start: Int) {
+        report(
+            .invalidNumber,
+            "\(text) is not a JSON number; JSON has no NaN or infinity (Python: json.dumps(..., allow_nan=False)).",
+            at: start)
     }
 }

@@ -70,7 +70,7 @@ extension JSONParser {
             if frame.isObject {
                 if frame.hasKey { path = JSONPath.appending(key: frame.key, to: path) }
             } else {
-                path = JSONPath.appending(index: frame.elements.count, to: path)
+                path = JSONPath.appending(index: frame.count, to: path)
             }
         }
         return path

@@ -63,10 +63,7 @@ extension JSONParser {
         let text = String(decoding: token, as: UTF8.self)
         let word = text.lowercased().drop { $0 == "+" || $0 == "-" }
         if word == "nan" || word == "infinity" || word == "inf" {
-            report(
-                .invalidNumber,
-                "\(text) is not a JSON number; JSON has no NaN or infinity (Python: json.dumps(..., allow_nan=False)).",
-                at: start)
+            reportNonFinite(text, at: start)
         } else if token[0] == ASCII.plus || token[0] == ASCII.dot {
             report(
                 .invalidNumber, "\(text) is not a JSON number: no leading '+' or '.' is allowed.", at: start)

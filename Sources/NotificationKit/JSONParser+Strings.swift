@@ -1,32 +1,84 @@
 extension JSONParser {
     /// Reads the string whose opening quote is at `index`; nil when it never ends.
     ///
-    /// The fast path only scans: a string of well-formed UTF-8 without escapes or control
-    /// characters becomes a `String` straight from the buffer. Anything else is re-read by
-    /// `parseStringSlowly`, which reports each fault and decodes into `scratch`.
-    mutating func parseString() -> String? {
+    /// The fast path scans eight bytes at a time for a quote, a backslash or a control
+    /// character; a string without escapes becomes a `String` straight from the buffer (with
+    /// the standard library's UTF-8 validation when it has non-ASCII bytes). Anything else is
+    /// re-read by `parseStringSlowly`, which reports each fault and decodes into `scratch`.
+    mutating func parseString(isKey: Bool = false) -> String? {
         let start = index + 1
-        var position = start
-        var continuations = 0
+        guard let end = findStringEnd(from: start) else { return parseStringSlowly(from: start) }
+        let content = UnsafeBufferPointer(rebasing: bytes[start..<end.offset])
+        if isKey && !end.hasNonASCII, let name = JSONKeyCache.name(content) {
+            index = end.offset + 1
+            return name
+        }
+        if end.hasNonASCII {
+            guard let text = String(validating: content, as: UTF8.self) else {
+                return parseStringSlowly(from: start)
+            }
+            lineContinuations += Self.continuationCount(content)
+            index = end.offset + 1
+            return text
+        }
+        index = end.offset + 1
+        return String(decoding: content, as: UTF8.self)
+    }
+
+    /// The offset of the closing quote of a string without escapes or control characters, and
+    /// whether it holds non-ASCII bytes; nil when the string needs the slow path.
+    private func findStringEnd(from start: Int) -> (offset: Int, hasNonASCII: Bool)? {
         let count = bytes.count
+        guard let base = bytes.baseAddress else { return nil }
+        var position = start
+        var highBits: UInt64 = 0
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while position + 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+            let quotes = word ^ (ones &* UInt64(ASCII.quote))
+            let backslashes = word ^ (ones &* UInt64(ASCII.backslash))
+            let special =
+                ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+                | ((word &- ones &* 0x20) & ~word)
+            let flagged = special & highs
+            if flagged != 0 {
+                let offset = position + flagged.trailingZeroBitCount / 8
+                let byte = bytes[offset]
+                highBits |= word & highs & ((1 << UInt64((offset - position) * 8)) &- 1)
+                guard byte == ASCII.quote else { return nil }
+                return (offset, highBits != 0)
+            }
+            highBits |= word & highs
+            position += 8
+        }
         while position < count {
             let byte = bytes[position]
-            if byte == ASCII.quote {
-                index = position + 1
-                lineContinuations += continuations
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-            }
-            if byte < 0x20 || byte == ASCII.backslash { break }
-            if byte < 0x80 {
-                position += 1
-            } else {
-                let length = utf8SequenceLength(at: position)
-                if length == 0 { break }
-                continuations += length - 1
-                position += length
+            if byte == ASCII.quote { return (position, highBits != 0) }
+            if byte == ASCII.backslash || byte < 0x20 { return nil }
+            highBits |= UInt64(byte & 0x80)
+            position += 1
+        }
+        return nil
+    }
+
+    /// The number of UTF-8 continuation bytes (`10xxxxxx`), eight bytes at a time.
+    private static func continuationCount(_ content: UnsafeBufferPointer<UInt8>) -> Int {
+        var total = 0
+        var position = 0
+        let count = content.count
+        if let base = content.baseAddress {
+            while position + 8 <= count {
+                let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+                total += (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+                position += 8
             }
         }
-        return parseStringSlowly(from: start)
+        while position < count {
+            if content[position] & 0xC0 == 0x80 { total += 1 }
+            position += 1
+        }
+        return total
     }
 
     /// Decodes a string with escapes or faults, reporting each fault and going on where JSON's

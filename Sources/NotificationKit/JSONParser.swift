@@ -21,10 +21,21 @@ struct JSONParser {
     /// Reused buffer for strings with escapes or faults.
     var scratch: [UInt8] = []
     var stack: [JSONFrame] = []
+    /// Finished members of every open object, innermost last (see `JSONFrame.base`).
+    var memberStack = JSONValueStack<JSONMember>(capacity: 64)
+    /// Finished elements of every open array, innermost last.
+    var elementStack = JSONValueStack<JSONNode>(capacity: 32)
 
     init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
+        stack.reserveCapacity(8)
+    }
+
+    /// Frees the value stacks (and whatever a stopped parse left on them).
+    mutating func deallocate() {
+        memberStack.deallocate()
+        elementStack.deallocate()
     }
 
     /// Reads the whole text: optional BOM, one value, nothing but whitespace after it.
@@ -70,7 +81,9 @@ struct JSONParser {
                 }
                 let isObject = byte == ASCII.openBrace
                 stack.append(
-                    JSONFrame(isObject: isObject, start: index, line: line, column: currentColumn(at: index)))
+                    JSONFrame(
+                        isObject: isObject, start: index, line: line, column: currentColumn(at: index),
+                        base: isObject ? memberStack.count : elementStack.count))
                 index += 1
                 skipWhitespace()
                 if index < bytes.count, bytes[index] == (isObject ? ASCII.closeBrace : ASCII.closeBracket) {
@@ -145,14 +158,13 @@ struct JSONParser {
         let keyStart = index
         let keyLine = line
         let keyColumn = currentColumn(at: index)
-        guard let key = parseString(), !stopped else { return false }
+        guard let key = parseString(isKey: true), !stopped else { return false }
         let keySpan = JSONSpan(start: keyStart, end: index, line: keyLine, column: keyColumn)
         let top = stack.count - 1
-        stack[top].key = key
-        stack[top].keySpan = keySpan
-        stack[top].hasKey = true
-        if let first = stack[top].indexOfKey(key) {
-            let firstSpan = stack[top].members[first].keySpan
+        let duplicate = indexOfKey(key, inFrameAt: top)
+        stack[top].setKey(key, span: keySpan)
+        if let first = duplicate {
+            let firstSpan = memberStack[first].keySpan
             report(
                 .duplicateKey,
                 "Duplicate key \(JSONWriter.quoted(key)): first at line \(firstSpan.line), column "
@@ -171,22 +183,5 @@ struct JSONParser {
         index += 1
         skipWhitespace()
         return true
-    }
-
-    /// Adds a finished value to the container on top of the stack.
-    private mutating func attach(_ node: JSONNode) {
-        let top = stack.count - 1
-        if stack[top].isObject {
-            stack[top].appendMember(JSONMember(key: stack[top].key, keySpan: stack[top].keySpan, value: node))
-        } else {
-            stack[top].elements.append(node)
-        }
-    }
-
-    /// Turns the top frame, whose closing bracket was just read, into a node.
-    private mutating func popFrame() -> JSONNode {
-        let frame = stack.removeLast()
-        let span = JSONSpan(start: frame.start, end: index, line: frame.line, column: frame.column)
-        return JSONNode(frame.isObject ? .object(frame.members) : .array(frame.elements), span: span)
     }
 }

@@ -17,12 +17,14 @@ public struct JSONReader: Sendable {
     /// At most this many diagnostics are collected before the reader gives up on the text.
     public static let maximumDiagnostics = 100
 
-    /// The depth limit this reader applies.
+    /// The depth limit this reader applies, between 1 and `defaultMaximumDepth`.
     public var maximumDepth: Int
 
-    /// A reader with the given depth limit (at least 1).
+    /// A reader with the given depth limit, clamped to 1...`defaultMaximumDepth`: a lower limit
+    /// is allowed, a higher one is not, because freeing and comparing a tree recurse once per
+    /// level and the reader may run on threads with small stacks.
     public init(maximumDepth: Int = JSONReader.defaultMaximumDepth) {
-        self.maximumDepth = max(1, maximumDepth)
+        self.maximumDepth = min(max(1, maximumDepth), Self.defaultMaximumDepth)
     }
 
     /// Reads one JSON text from its exact UTF-8 bytes.
@@ -42,6 +44,7 @@ public struct JSONReader: Sendable {
     /// Reads one JSON text from a buffer the caller keeps alive for the duration of the call.
     public func read(buffer: UnsafeBufferPointer<UInt8>) -> JSONReadResult {
         var parser = JSONParser(bytes: buffer, maximumDepth: maximumDepth)
+        defer { parser.deallocate() }
         let root = parser.parseDocument()
         return JSONReadResult(root: root, diagnostics: parser.diagnostics)
     }

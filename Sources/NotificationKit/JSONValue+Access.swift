@@ -42,14 +42,16 @@ extension JSONValue {
         return nil
     }
 
-    /// The first member with exactly this key (bytes compared, no Unicode normalisation), when
-    /// this is an object.
+    /// The member with exactly this key (bytes compared, no Unicode normalisation), when this
+    /// is an object. With duplicate keys (which the reader reports as errors) the last one wins,
+    /// as in JavaScript's `JSON.parse` and CPython's `json.loads`; the model binding agrees.
     public func member(_ key: String) -> JSONMember? {
         guard case .object(let members) = self else { return nil }
-        return members.first { $0.key.utf8.elementsEqual(key.utf8) }
+        return members.last { $0.key.utf8.elementsEqual(key.utf8) }
     }
 
-    /// The value of the first member with exactly this key, when this is an object.
+    /// The value of the member with exactly this key (the last one, with duplicates), when this
+    /// is an object.
     public subscript(key: String) -> JSONNode? {
         member(key)?.value
     }
@@ -61,7 +63,8 @@ extension JSONNode {
         self.init(value, span: JSONSpan(start: 0, end: 0, line: 1, column: 1))
     }
 
-    /// The value of the first member with exactly this key, when this node is an object.
+    /// The value of the member with exactly this key (the last, with duplicates), when this
+    /// node is an object.
     public subscript(key: String) -> JSONNode? {
         value[key]
     }

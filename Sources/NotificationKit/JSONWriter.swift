@@ -36,38 +36,57 @@ public struct JSONWriter: Sendable {
     }
 
     /// Appends the UTF-8 bytes of `value` to `output`.
+    ///
+    /// Containers are followed with an explicit stack, not recursion, so writing never depends
+    /// on the thread's stack size, however deep a tree built in code is.
     public func write(_ value: JSONValue, to output: inout [UInt8]) {
-        write(value, indent: 0, to: &output)
+        var stack: [Container] = []
+        var next: JSONValue? = value
+        while true {
+            if let current = next {
+                next = nil
+                switch current {
+                case .null: output.append(contentsOf: "null".utf8)
+                case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+                case .number(let number): output.append(contentsOf: number.literal.utf8)
+                case .string(let text): Self.appendQuoted(text, to: &output)
+                case .array(let elements):
+                    output.append(ASCII.openBracket)
+                    stack.append(Container(elements: elements, members: nil))
+                case .object(let members):
+                    output.append(ASCII.openBrace)
+                    stack.append(Container(elements: nil, members: members))
+                }
+            }
+            guard let top = stack.last else { return }
+            if top.position < top.count {
+                if top.position > 0 { output.append(ASCII.comma) }
+                newline(stack.count, to: &output)
+                if let members = top.members {
+                    let member = members[top.position]
+                    Self.appendQuoted(member.key, to: &output)
+                    output.append(ASCII.colon)
+                    if style == .pretty { output.append(ASCII.space) }
+                    next = member.value.value
+                } else if let elements = top.elements {
+                    next = elements[top.position].value
+                }
+                stack[stack.count - 1].position += 1
+            } else {
+                stack.removeLast()
+                if top.count > 0 { newline(stack.count, to: &output) }
+                output.append(top.members == nil ? ASCII.closeBracket : ASCII.closeBrace)
+            }
+        }
     }
 
-    private func write(_ value: JSONValue, indent: Int, to output: inout [UInt8]) {
-        switch value {
-        case .null: output.append(contentsOf: "null".utf8)
-        case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
-        case .number(let number): output.append(contentsOf: number.literal.utf8)
-        case .string(let text): Self.appendQuoted(text, to: &output)
-        case .array(let elements):
-            output.append(ASCII.openBracket)
-            for (position, element) in elements.enumerated() {
-                if position > 0 { output.append(ASCII.comma) }
-                newline(indent + 1, to: &output)
-                write(element.value, indent: indent + 1, to: &output)
-            }
-            if !elements.isEmpty { newline(indent, to: &output) }
-            output.append(ASCII.closeBracket)
-        case .object(let members):
-            output.append(ASCII.openBrace)
-            for (position, member) in members.enumerated() {
-                if position > 0 { output.append(ASCII.comma) }
-                newline(indent + 1, to: &output)
-                Self.appendQuoted(member.key, to: &output)
-                output.append(ASCII.colon)
-                if style == .pretty { output.append(ASCII.space) }
-                write(member.value.value, indent: indent + 1, to: &output)
-            }
-            if !members.isEmpty { newline(indent, to: &output) }
-            output.append(ASCII.closeBrace)
-        }
+    /// An array or object being written, and how far.
+    private struct Container {
+        let elements: [JSONNode]?
+        let members: [JSONMember]?
+        var position = 0
+
+        var count: Int { elements?.count ?? members?.count ?? 0 }
     }
 
     private func newline(_ indent: Int, to output: inout [UInt8]) {

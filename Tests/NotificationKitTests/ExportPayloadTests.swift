@@ -51,6 +51,7 @@ struct ExportPayloadTests {
     @Test func curlDefaultsToTheSandboxAndAPlaceholderToken() throws {
         let command = try PayloadExport(bytes: Array("{}".utf8)).curlCommand(deviceToken: nil)
         #expect(command.contains("'https://api.sandbox.push.apple.com/3/device/DEVICE_TOKEN'"))
+        #expect(command.contains("-H 'apns-push-type: alert'"))
         #expect(command.hasPrefix("curl --http2 \\\n"))
     }
 

@@ -13,14 +13,19 @@ struct ExportSwiftCodeTests {
         return try #require(CategoryConfig.read(Array(bytes)).config)
     }
 
-    @Test func seedCategoryCodeParsesWithSwiftc() throws {
-        let code = try Self.seedConfig().swiftRegistrationCode()
+    /// Writes `code` to a temporary file and expects `swiftc -parse` to accept it.
+    static func expectParses(_ code: String) throws {
         let directory = try ExportProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("Categories.swift")
         try Data(code.utf8).write(to: file)
-        let output = try ExportProcess.run(Self.swiftc, ["-parse", file.path])
+        let output = try ExportProcess.run(swiftc, ["-parse", file.path])
         #expect(output.status == 0, "\(output.stderr)\n\(code)")
+    }
+
+    @Test func seedCategoryCodeParsesWithSwiftc() throws {
+        let code = try Self.seedConfig().swiftRegistrationCode()
+        try Self.expectParses(code)
     }
 
     @Test func seedCategoryCodeReadsLikeTheSeedExample() throws {
@@ -86,12 +91,7 @@ struct ExportSwiftCodeTests {
             ))
         #expect(
             code.contains("hiddenPreviewsBodyPlaceholder: nil,\n        categorySummaryFormat: \"%u more\""))
-        let directory = try ExportProcess.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("Categories.swift")
-        try Data(code.utf8).write(to: file)
-        let output = try ExportProcess.run(Self.swiftc, ["-parse", file.path])
-        #expect(output.status == 0, "\(output.stderr)\n\(code)")
+        try Self.expectParses(code)
     }
 
     /// Compiles and runs a program that prints each escaped literal, proving the escaping

@@ -59,6 +59,9 @@ enum ValidatorCaseTable {
             fails: input(aps(#""alert":"x","sound":{"critical":1,"name":"a","volume":2}"#)),
             passes: input(aps(#""alert":"x","sound":{"critical":1,"name":"a","volume":0.5}"#))),
         ValidatorCase(
+            .apsSoundNotCritical, fails: input(aps(#""alert":"x","sound":{"name":"ping.caf","volume":1}"#)),
+            passes: input(aps(#""alert":"x","sound":"ping.caf""#))),
+        ValidatorCase(
             .apsSoundCriticalLevel, fails: input(aps(#""alert":"x","sound":{"critical":1,"name":"a"}"#)),
             passes: input(
                 aps(#""alert":"x","sound":{"critical":1,"name":"a"},"interruption-level":"critical""#))),

@@ -12,7 +12,7 @@ import Testing
     /// a diagnostic code.
     static let families = [
         "json", "payload", "aps", "category", "categories", "media", "alert", "background", "liveactivity",
-        "widgets", "pushtotalk", "header", "envelope", "model",
+        "widgets", "pushtotalk", "header", "envelope", "model", "export",
     ]
 
     /// The codes in the first column of the document's tables.
@@ -33,9 +33,14 @@ import Testing
         var codes = Set<String>()
         let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
         let pattern = try Regex(#""([a-z]+(\.[a-z0-9-]+)+)""#)
+        let codeArgument = #/code: "([a-z][a-z0-9.-]*)"/#
         while let file = files?.nextObject() as? URL {
             guard file.pathExtension == "swift" else { continue }
             let text = try String(contentsOf: file, encoding: .utf8)
+            // Any literal handed to `Diagnostic(…, code: "…")` is a code, whatever its family.
+            for match in text.matches(of: codeArgument) {
+                codes.insert(String(match.1))
+            }
             for match in text.matches(of: pattern) {
                 let code = String(text[match.range].dropFirst().dropLast())
                 if let family = code.split(separator: ".").first, families.contains(String(family)) {

@@ -61,8 +61,34 @@ import Testing
         let reports = validator.reports(for: Array(text.utf8))
         #expect(reports.count == 2)
         #expect(reports[0].codes == ["payload.too-large"])
+        #expect(reports[0].diagnostics.first?.message.contains("1000-byte line limit") == true)
         #expect(reports[0].size.bytes == long.utf8.count)
         #expect(reports[1].valid)
+    }
+
+    /// An over-long line is counted, never kept, wherever the chunks cut it.
+    @Test(arguments: [1, 7, 999, 1000, 1001, 4096])
+    func overlongLineAcrossChunks(_ chunkSize: Int) {
+        let long = #"{"aps":{"alert":""# + String(repeating: "ệ", count: 1000) + #""}}"#
+        let text = Array((ValidatorCaseTable.ok + "\n" + long + "\n" + ValidatorCaseTable.ok).utf8)
+        var splitter = JSONLineSplitter(maximumLineBytes: 1000)
+        var lines: [String] = []
+        let collect: (JSONLineSplitter.Line) -> Void = { line in
+            switch line {
+            case .text(let bytes): lines.append(String(decoding: bytes, as: UTF8.self))
+            case .tooLong(let length): lines.append("too long: \(length)")
+            }
+        }
+        text.withUnsafeBufferPointer { buffer in
+            var start = 0
+            while start < buffer.count {
+                let end = min(start + chunkSize, buffer.count)
+                splitter.feed(UnsafeBufferPointer(rebasing: buffer[start..<end]), collect)
+                start = end
+            }
+        }
+        splitter.finish(collect)
+        #expect(lines == [ValidatorCaseTable.ok, "too long: \(long.utf8.count)", ValidatorCaseTable.ok])
     }
 
     @Test func envelopeSizeIsThePayloadTextAsWritten() {
@@ -86,7 +112,9 @@ import Testing
         #expect(duplicate.path.hasPrefix("$.aps"))
     }
 
-    @Test func runStreamsFromOneDescriptorToAnother() throws {
+    /// However many threads validate, the output is the same bytes in the same order.
+    @Test(arguments: [1, 2, 3])
+    func runStreamsFromOneDescriptorToAnother(_ workers: Int) throws {
         let directory = FileManager.default.temporaryDirectory
         let input = directory.appendingPathComponent(
             "validator-jsonl-\(UInt32.random(in: 0...UInt32.max)).jsonl")
@@ -104,7 +132,7 @@ import Testing
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let reader = try FileHandle(forReadingFrom: input)
         let writer = try FileHandle(forWritingTo: output)
-        let summary = try JSONLinesValidator(validator: Validator())
+        let summary = try JSONLinesValidator(validator: Validator(), workers: workers)
             .run(input: reader.fileDescriptor, output: writer.fileDescriptor)
         try reader.close()
         try writer.close()
@@ -116,5 +144,9 @@ import Testing
         #expect(
             written[4]
                 == #"{"valid":true,"pushType":"alert","size":{"bytes":57,"limit":4096},"diagnostics":[]}"#)
+        for (index, line) in written.enumerated() {
+            let expectedLine = index % 10 == 3 ? #""line":\#(index + 1),"# : #""diagnostics":[]"#
+            #expect(line.contains(expectedLine), "line \(index + 1): \(line)")
+        }
     }
 }

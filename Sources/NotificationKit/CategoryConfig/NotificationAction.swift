@@ -29,8 +29,11 @@ public struct NotificationAction: Sendable, Hashable {
 
 /// UNNotificationActionOptions, by their Swift names.
 public enum ActionOption: String, Sendable, Hashable, CaseIterable {
+    /// Opens the app.
     case foreground
+    /// Drawn in red: the action deletes or cannot be undone.
     case destructive
+    /// The device must be unlocked first.
     case authenticationRequired
 }
 

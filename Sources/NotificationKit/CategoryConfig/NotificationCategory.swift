@@ -34,8 +34,12 @@ public struct NotificationCategory: Sendable, Hashable {
 
 /// UNNotificationCategoryOptions, by their Swift names (CONTRACT §5).
 public enum CategoryOption: String, Sendable, Hashable, CaseIterable {
+    /// Tells the app when the user dismisses the notification.
     case customDismissAction
+    /// Shows the category in CarPlay.
     case allowInCarPlay
+    /// Shows the title even when previews are hidden.
     case hiddenPreviewsShowTitle
+    /// Shows the subtitle even when previews are hidden.
     case hiddenPreviewsShowSubtitle
 }

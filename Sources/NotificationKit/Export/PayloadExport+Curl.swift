@@ -34,7 +34,9 @@ extension PayloadExport {
     /// Every header value, the payload and the URL are single-quoted, so nothing in them is
     /// interpreted by the shell; the payload reaches curl byte for byte. The JWT comes from
     /// `$APNS_AUTH_TOKEN` (the one deliberate expansion), so no secret is written into the
-    /// command. Header values with line breaks are refused (they would inject headers).
+    /// command. Header values with line breaks are refused (they would inject headers). Without
+    /// an `apns-push-type` header the command sends `alert`, the type assumed when validating,
+    /// because Apple requires the header on watchOS and recommends it everywhere.
     public func curlCommand(deviceToken: String?, environment: APNsEnvironment = .sandbox) throws(ExportError)
         -> String
     {
@@ -47,7 +49,9 @@ extension PayloadExport {
             }
         }
         var lines = ["curl --http2"]
-        for (name, value) in headers.fields {
+        var sent = headers
+        sent.pushType = sent.pushType ?? APNsPushType.default.rawValue
+        for (name, value) in sent.fields {
             guard !value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) else {
                 throw .invalidHeaderValue(name: name)
             }

@@ -4,11 +4,15 @@
 public struct APSDictionary: Sendable, Hashable {
     /// The `aps` value as read (an empty span when made in code).
     public var source: JSONNode
+    /// `alert`: what the notification shows.
     public var alert: NotificationAlert?
+    /// `badge`: the app icon number; 0 removes it.
     public var badge: Int?
+    /// `sound`: a file name or the critical-alert dictionary.
     public var sound: NotificationSound?
     /// `thread-id`.
     public var threadID: String?
+    /// `category`: the registered UNNotificationCategory whose actions are shown.
     public var category: String?
     /// `content-available`.
     public var contentAvailable: Int?
@@ -61,16 +65,23 @@ public struct APSDictionary: Sendable, Hashable {
 
 /// The values of `aps.interruption-level` (hyphenated, not the Swift case names).
 public enum InterruptionLevel: String, Sendable, Hashable, CaseIterable {
+    /// Added silently, no sound or wake.
     case passive
+    /// The default: sound and lights.
     case active
+    /// Breaks through Focus and scheduled summaries.
     case timeSensitive = "time-sensitive"
+    /// Plays even when muted; needs Apple's entitlement.
     case critical
 }
 
 /// The values of `aps.event` for Live Activity pushes.
 public enum LiveActivityEvent: String, Sendable, Hashable, CaseIterable {
+    /// Starts a Live Activity (iOS 17.2+).
     case start
+    /// Updates the content state.
     case update
+    /// Ends the activity.
     case end
 }
 
@@ -83,31 +94,65 @@ extension APSDictionary {
         }
         var aps = APSDictionary(source: node)
         for member in members {
-            let memberPath = JSONPath.appending(key: member.key, to: path)
+            let memberPath = FieldPath(parent: path, key: member.key)
             let value = member.value
-            switch member.key {
-            case "alert": aps.alert = NotificationAlert.bind(value, at: memberPath, with: &binder)
-            case "badge": aps.badge = binder.integer(value, at: memberPath)
-            case "sound": aps.sound = NotificationSound.bind(value, at: memberPath, with: &binder)
-            case "thread-id": aps.threadID = binder.string(value, at: memberPath)
-            case "category": aps.category = binder.string(value, at: memberPath)
-            case "content-available": aps.contentAvailable = binder.integer(value, at: memberPath)
-            case "mutable-content": aps.mutableContent = binder.integer(value, at: memberPath)
-            case "target-content-id": aps.targetContentID = binder.string(value, at: memberPath)
-            case "interruption-level": aps.interruptionLevel = binder.string(value, at: memberPath)
-            case "relevance-score": aps.relevanceScore = binder.double(value, at: memberPath)
-            case "filter-criteria": aps.filterCriteria = binder.string(value, at: memberPath)
-            case "stale-date": aps.staleDate = binder.double(value, at: memberPath)
-            case "content-state": aps.contentState = binder.object(value, at: memberPath)
-            case "timestamp": aps.timestamp = binder.double(value, at: memberPath)
-            case "event": aps.event = binder.string(value, at: memberPath)
-            case "dismissal-date": aps.dismissalDate = binder.double(value, at: memberPath)
-            case "attributes-type": aps.attributesType = binder.string(value, at: memberPath)
-            case "attributes": aps.attributes = binder.object(value, at: memberPath)
-            case "content-changed": aps.contentChanged = binder.bool(value, at: memberPath)
-            default: aps.otherMembers.append(member)
+            guard let key = APSKey.named(member.key) else {
+                aps.otherMembers.append(member)
+                continue
+            }
+            switch key {
+            case .alert: aps.alert = NotificationAlert.bind(value, at: memberPath.path, with: &binder)
+            case .badge: aps.badge = binder.integer(value, at: memberPath.path)
+            case .sound: aps.sound = NotificationSound.bind(value, at: memberPath.path, with: &binder)
+            case .threadId: aps.threadID = binder.string(value, at: memberPath.path)
+            case .category: aps.category = binder.string(value, at: memberPath.path)
+            case .contentAvailable: aps.contentAvailable = binder.integer(value, at: memberPath.path)
+            case .mutableContent: aps.mutableContent = binder.integer(value, at: memberPath.path)
+            case .targetContentId: aps.targetContentID = binder.string(value, at: memberPath.path)
+            case .interruptionLevel: aps.interruptionLevel = binder.string(value, at: memberPath.path)
+            case .relevanceScore: aps.relevanceScore = binder.double(value, at: memberPath.path)
+            case .filterCriteria: aps.filterCriteria = binder.string(value, at: memberPath.path)
+            case .staleDate: aps.staleDate = binder.double(value, at: memberPath.path)
+            case .contentState: aps.contentState = binder.object(value, at: memberPath.path)
+            case .timestamp: aps.timestamp = binder.double(value, at: memberPath.path)
+            case .event: aps.event = binder.string(value, at: memberPath.path)
+            case .dismissalDate: aps.dismissalDate = binder.double(value, at: memberPath.path)
+            case .attributesType: aps.attributesType = binder.string(value, at: memberPath.path)
+            case .attributes: aps.attributes = binder.object(value, at: memberPath.path)
+            case .contentChanged: aps.contentChanged = binder.bool(value, at: memberPath.path)
             }
         }
         return aps
+    }
+}
+
+/// The Apple-defined `aps` keys the model binds, looked up by hash rather than by a chain of
+/// string comparisons (the binding runs once per payload in `--jsonl` pipelines).
+enum APSKey: String, CaseIterable, Sendable {
+    case alert
+    case badge
+    case sound
+    case threadId = "thread-id"
+    case category
+    case contentAvailable = "content-available"
+    case mutableContent = "mutable-content"
+    case targetContentId = "target-content-id"
+    case interruptionLevel = "interruption-level"
+    case relevanceScore = "relevance-score"
+    case filterCriteria = "filter-criteria"
+    case staleDate = "stale-date"
+    case contentState = "content-state"
+    case timestamp
+    case event
+    case dismissalDate = "dismissal-date"
+    case attributesType = "attributes-type"
+    case attributes
+    case contentChanged = "content-changed"
+
+    private static let table = KeyTable(APSKey.self)
+
+    /// The key spelled exactly `name`, byte for byte.
+    static func named(_ name: String) -> APSKey? {
+        table.key(named: name)
     }
 }

@@ -13,76 +13,88 @@ struct ModelBinder {
     var diagnostics: [Diagnostic] = []
 
     /// Records that `node` at `path` is not of the `expected` JSON type.
-    mutating func wrongType(_ node: JSONNode, at path: String, expected: String) {
+    mutating func wrongType(_ node: JSONNode, at path: @autoclosure () -> String, expected: String) {
         diagnostics.append(
             Diagnostic(
-                .error, code: Self.typeCode, path: path,
+                .error, code: Self.typeCode, path: path(),
                 message: "Expected \(expected) but found \(node.value.typeName).", line: node.span.line,
                 column: node.span.column))
     }
 
     /// Records that `node` at `path` has a value the model cannot hold.
-    mutating func badValue(_ node: JSONNode, at path: String, _ message: String) {
+    mutating func badValue(_ node: JSONNode, at path: @autoclosure () -> String, _ message: String) {
         diagnostics.append(
             Diagnostic(
-                .error, code: Self.valueCode, path: path, message: message, line: node.span.line,
+                .error, code: Self.valueCode, path: path(), message: message, line: node.span.line,
                 column: node.span.column))
     }
 
     /// The string, or nil with a diagnostic.
-    mutating func string(_ node: JSONNode, at path: String) -> String? {
+    mutating func string(_ node: JSONNode, at path: @autoclosure () -> String) -> String? {
         if case .string(let text) = node.value { return text }
-        wrongType(node, at: path, expected: "a string")
+        wrongType(node, at: path(), expected: "a string")
         return nil
     }
 
     /// The integer, or nil with a diagnostic (fractions and strings like `"5"` are refused).
-    mutating func integer(_ node: JSONNode, at path: String) -> Int? {
+    mutating func integer(_ node: JSONNode, at path: @autoclosure () -> String) -> Int? {
         guard case .number(let number) = node.value else {
-            wrongType(node, at: path, expected: "an integer")
+            wrongType(node, at: path(), expected: "an integer")
             return nil
         }
         guard let value = number.int64Value.flatMap({ Int(exactly: $0) }) else {
-            badValue(node, at: path, "\(number.literal) is not a whole number in range.")
+            badValue(node, at: path(), "\(number.literal) is not a whole number in range.")
             return nil
         }
         return value
     }
 
     /// The number as a double, or nil with a diagnostic.
-    mutating func double(_ node: JSONNode, at path: String) -> Double? {
+    mutating func double(_ node: JSONNode, at path: @autoclosure () -> String) -> Double? {
         if case .number(let number) = node.value { return number.doubleValue }
-        wrongType(node, at: path, expected: "a number")
+        wrongType(node, at: path(), expected: "a number")
         return nil
     }
 
     /// The boolean, or nil with a diagnostic.
-    mutating func bool(_ node: JSONNode, at path: String) -> Bool? {
+    mutating func bool(_ node: JSONNode, at path: @autoclosure () -> String) -> Bool? {
         if case .bool(let flag) = node.value { return flag }
-        wrongType(node, at: path, expected: "a boolean")
+        wrongType(node, at: path(), expected: "a boolean")
         return nil
     }
 
     /// The node itself when it is an object, or nil with a diagnostic.
-    mutating func object(_ node: JSONNode, at path: String) -> JSONNode? {
+    mutating func object(_ node: JSONNode, at path: @autoclosure () -> String) -> JSONNode? {
         if case .object = node.value { return node }
-        wrongType(node, at: path, expected: "an object")
+        wrongType(node, at: path(), expected: "an object")
         return nil
     }
 
     /// An array of strings; wrong elements are reported one by one and left out.
-    mutating func strings(_ node: JSONNode, at path: String) -> [String]? {
+    mutating func strings(_ node: JSONNode, at path: @autoclosure () -> String) -> [String]? {
         guard case .array(let elements) = node.value else {
-            wrongType(node, at: path, expected: "an array of strings")
+            wrongType(node, at: path(), expected: "an array of strings")
             return nil
         }
         var result: [String] = []
         result.reserveCapacity(elements.count)
         for (position, element) in elements.enumerated() {
-            if let text = string(element, at: JSONPath.appending(index: position, to: path)) {
+            if let text = string(element, at: JSONPath.appending(index: position, to: path())) {
                 result.append(text)
             }
         }
         return result
+    }
+}
+
+/// The path of a member, spelled only when a diagnostic needs it (binding is on the hot path
+/// of `--jsonl` validation, and most fields are fine).
+struct FieldPath {
+    let parent: String
+    let key: String
+
+    /// `parent.key`.
+    var path: String {
+        JSONPath.appending(key: key, to: parent)
     }
 }

@@ -16,8 +16,11 @@ public enum NotificationAlert: Sendable, Hashable {
 
 /// The keys of the alert dictionary. A field is nil when absent or of the wrong type.
 public struct AlertContent: Sendable, Hashable {
+    /// `title`: the bold first line.
     public var title: String?
+    /// `subtitle`: the line under the title.
     public var subtitle: String?
+    /// `body`: the message text.
     public var body: String?
     /// `launch-image`.
     public var launchImage: String?
@@ -71,38 +74,10 @@ extension NotificationAlert {
         case .object(let members):
             var alert = AlertContent()
             for member in members {
-                let memberPath = JSONPath.appending(key: member.key, to: path)
-                let value = member.value
-                switch member.key {
-                case "title":
-                    if !bindLocalized(
-                        value, at: memberPath, key: &alert.titleLocKey, args: &alert.titleLocArgs,
-                        with: &binder)
-                    {
-                        alert.title = binder.string(value, at: memberPath)
-                    }
-                case "subtitle":
-                    if !bindLocalized(
-                        value, at: memberPath, key: &alert.subtitleLocKey, args: &alert.subtitleLocArgs,
-                        with: &binder)
-                    {
-                        alert.subtitle = binder.string(value, at: memberPath)
-                    }
-                case "body":
-                    if !bindLocalized(
-                        value, at: memberPath, key: &alert.locKey, args: &alert.locArgs, with: &binder)
-                    {
-                        alert.body = binder.string(value, at: memberPath)
-                    }
-                case "launch-image": alert.launchImage = binder.string(value, at: memberPath)
-                case "title-loc-key": alert.titleLocKey = binder.string(value, at: memberPath)
-                case "title-loc-args": alert.titleLocArgs = binder.strings(value, at: memberPath)
-                case "subtitle-loc-key": alert.subtitleLocKey = binder.string(value, at: memberPath)
-                case "subtitle-loc-args": alert.subtitleLocArgs = binder.strings(value, at: memberPath)
-                case "loc-key": alert.locKey = binder.string(value, at: memberPath)
-                case "loc-args": alert.locArgs = binder.strings(value, at: memberPath)
-                default: break
-                }
+                guard let key = AlertKey.named(member.key) else { continue }
+                bind(
+                    key, member.value, at: FieldPath(parent: path, key: member.key), into: &alert,
+                    with: &binder)
             }
             return .content(alert)
         default:
@@ -111,18 +86,70 @@ extension NotificationAlert {
         }
     }
 
+    private static func bind(
+        _ key: AlertKey, _ value: JSONNode, at field: FieldPath, into alert: inout AlertContent,
+        with binder: inout ModelBinder
+    ) {
+        switch key {
+        case .title:
+            if !bindLocalized(
+                value, at: field, key: &alert.titleLocKey, args: &alert.titleLocArgs, with: &binder)
+            {
+                alert.title = binder.string(value, at: field.path)
+            }
+        case .subtitle:
+            if !bindLocalized(
+                value, at: field, key: &alert.subtitleLocKey, args: &alert.subtitleLocArgs, with: &binder)
+            {
+                alert.subtitle = binder.string(value, at: field.path)
+            }
+        case .body:
+            if !bindLocalized(value, at: field, key: &alert.locKey, args: &alert.locArgs, with: &binder) {
+                alert.body = binder.string(value, at: field.path)
+            }
+        case .launchImage: alert.launchImage = binder.string(value, at: field.path)
+        case .titleLocKey: alert.titleLocKey = binder.string(value, at: field.path)
+        case .titleLocArgs: alert.titleLocArgs = binder.strings(value, at: field.path)
+        case .subtitleLocKey: alert.subtitleLocKey = binder.string(value, at: field.path)
+        case .subtitleLocArgs: alert.subtitleLocArgs = binder.strings(value, at: field.path)
+        case .locKey: alert.locKey = binder.string(value, at: field.path)
+        case .locArgs: alert.locArgs = binder.strings(value, at: field.path)
+        }
+    }
+
     /// Binds a nested `{"loc-key", "loc-args"}` dictionary; false when `node` is not an object.
     private static func bindLocalized(
-        _ node: JSONNode, at path: String, key: inout String?, args: inout [String]?,
+        _ node: JSONNode, at field: FieldPath, key: inout String?, args: inout [String]?,
         with binder: inout ModelBinder
     ) -> Bool {
         guard case .object = node.value else { return false }
         if let keyNode = node["loc-key"] {
-            key = binder.string(keyNode, at: JSONPath.appending(key: "loc-key", to: path))
+            key = binder.string(keyNode, at: JSONPath.appending(key: "loc-key", to: field.path))
         }
         if let argsNode = node["loc-args"] {
-            args = binder.strings(argsNode, at: JSONPath.appending(key: "loc-args", to: path))
+            args = binder.strings(argsNode, at: JSONPath.appending(key: "loc-args", to: field.path))
         }
         return true
+    }
+}
+
+/// The alert dictionary keys the model binds.
+enum AlertKey: String, CaseIterable, Sendable {
+    case title
+    case subtitle
+    case body
+    case launchImage = "launch-image"
+    case titleLocKey = "title-loc-key"
+    case titleLocArgs = "title-loc-args"
+    case subtitleLocKey = "subtitle-loc-key"
+    case subtitleLocArgs = "subtitle-loc-args"
+    case locKey = "loc-key"
+    case locArgs = "loc-args"
+
+    private static let table = KeyTable(AlertKey.self)
+
+    /// The key spelled exactly `name`, byte for byte.
+    static func named(_ name: String) -> AlertKey? {
+        table.key(named: name)
     }
 }

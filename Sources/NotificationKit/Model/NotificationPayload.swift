@@ -31,7 +31,8 @@ public struct NotificationPayload: Sendable, Hashable {
     }
 
     /// Binds a payload from a tree. The payload is nil only when the root is not an object;
-    /// every field that cannot be bound gives a `model.type` or `model.value` diagnostic.
+    /// every field that cannot be bound gives a `model.type` or `model.value` diagnostic. With
+    /// duplicate keys (a reader error already) the last one wins, like `JSONValue.member(_:)`.
     public static func bind(_ root: JSONNode) -> (payload: NotificationPayload?, diagnostics: [Diagnostic]) {
         var binder = ModelBinder()
         guard case .object(let members) = root.value else {
@@ -40,10 +41,8 @@ public struct NotificationPayload: Sendable, Hashable {
         }
         var payload = NotificationPayload(aps: nil)
         payload.source = root
-        var sawAPS = false
         for member in members {
-            if member.key == "aps" && !sawAPS {
-                sawAPS = true
+            if member.key == "aps" {
                 payload.aps = APSDictionary.bind(
                     member.value, at: JSONPath.appending(key: "aps", to: JSONPath.root), with: &binder)
                 continue
@@ -51,7 +50,7 @@ public struct NotificationPayload: Sendable, Hashable {
             payload.customData.append(member)
         }
         for key in mediaURLKeys {
-            guard let member = payload.customData.first(where: { $0.key == key }) else { continue }
+            guard let member = payload.customData.last(where: { $0.key == key }) else { continue }
             if let url = binder.string(member.value, at: JSONPath.appending(key: key, to: JSONPath.root)) {
                 payload.mediaURL = url
                 payload.mediaURLKey = key

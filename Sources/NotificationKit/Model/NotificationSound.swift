@@ -43,12 +43,12 @@ extension NotificationSound {
         case .object(let members):
             var sound = CriticalSound()
             for member in members {
-                let memberPath = JSONPath.appending(key: member.key, to: path)
-                switch member.key {
-                case "critical": sound.critical = binder.integer(member.value, at: memberPath)
-                case "name": sound.name = binder.string(member.value, at: memberPath)
-                case "volume": sound.volume = binder.double(member.value, at: memberPath)
-                default: break
+                let memberPath = FieldPath(parent: path, key: member.key)
+                guard let key = SoundKey.named(member.key) else { continue }
+                switch key {
+                case .critical: sound.critical = binder.integer(member.value, at: memberPath.path)
+                case .name: sound.name = binder.string(member.value, at: memberPath.path)
+                case .volume: sound.volume = binder.double(member.value, at: memberPath.path)
                 }
             }
             return .critical(sound)
@@ -56,5 +56,19 @@ extension NotificationSound {
             binder.wrongType(node, at: path, expected: "a string or a sound dictionary")
             return nil
         }
+    }
+}
+
+/// The sound dictionary keys the model binds.
+enum SoundKey: String, CaseIterable, Sendable {
+    case critical
+    case name
+    case volume
+
+    private static let table = KeyTable(SoundKey.self)
+
+    /// The key spelled exactly `name`, byte for byte.
+    static func named(_ name: String) -> SoundKey? {
+        table.key(named: name)
     }
 }

@@ -8,20 +8,24 @@ struct DiagnosticSink {
     /// The findings so far, in the order they were found.
     private(set) var diagnostics: [Diagnostic] = []
 
+    /// A sink for one payload; `lineOffset` is the payload's line in its file, less one.
     init(strict: Bool, lineOffset: Int = 0) {
         self.strict = strict
         self.lineOffset = lineOffset
     }
 
-    /// Records `code` at `path`, placed at `span` when the fault has a place in the text.
-    mutating func emit(_ code: DiagnosticCode, _ path: String, at span: JSONSpan?, _ message: String) {
+    /// Records `code` at `path`, placed at `span` when the fault has a place in the text. The path
+    /// is built only when something is recorded, because most payloads have no findings.
+    mutating func emit(
+        _ code: DiagnosticCode, _ path: @autoclosure () -> String, at span: JSONSpan?, _ message: String
+    ) {
         var severity = code.severity
         if strict && severity == .warning {
             severity = .error
         }
         diagnostics.append(
             Diagnostic(
-                severity, code: code.rawValue, path: path, message: message,
+                severity, code: code.rawValue, path: path(), message: message,
                 line: span.map { $0.line + lineOffset }, column: span?.column))
     }
 

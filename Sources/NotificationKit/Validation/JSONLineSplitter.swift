@@ -28,6 +28,7 @@ struct JSONLineSplitter {
     /// The length so far of an over-long line being skipped.
     private var skipped: Int?
 
+    /// A splitter that stops keeping a line once it exceeds `maximumLineBytes`.
     init(maximumLineBytes: Int) {
         self.maximumLineBytes = maximumLineBytes
     }
@@ -45,7 +46,11 @@ struct JSONLineSplitter {
                 skipped = nil
                 try body(.tooLong(bytes: skippedSoFar + newline - lineStart))
             } else if pending.isEmpty {
-                try body(.text(Self.trimmed(UnsafeBufferPointer(rebasing: chunk[lineStart..<newline]))))
+                if newline - lineStart > maximumLineBytes {
+                    try body(.tooLong(bytes: newline - lineStart))
+                } else {
+                    try body(.text(Self.trimmed(UnsafeBufferPointer(rebasing: chunk[lineStart..<newline]))))
+                }
             } else {
                 pending.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[lineStart..<newline]))
                 try emitPending(body)

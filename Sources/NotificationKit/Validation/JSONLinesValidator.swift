@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -14,7 +17,9 @@
 public struct JSONLinesValidator: Sendable {
     /// How many lines were read and how many of them were invalid.
     public struct Summary: Sendable, Hashable {
+        /// Lines read, each answered by one report.
         public var lines: Int
+        /// Lines whose report is not valid; the command exits with 1 when this is not 0.
         public var invalidLines: Int
     }
 
@@ -26,6 +31,7 @@ public struct JSONLinesValidator: Sendable {
         public var code: Int32
     }
 
+    /// The validator every line goes through (registry and `strict` included).
     public var validator: Validator
     /// Headers applied to every line (the command line's header options); an envelope's own
     /// headers win over them.
@@ -34,19 +40,31 @@ public struct JSONLinesValidator: Sendable {
     public var envelope: Bool
     /// Lines longer than this are reported as too large without being read into memory.
     public var maximumLineBytes: Int
+    /// How many threads validate a batch of lines at once.
+    public var workers: Int
 
     /// A line validator; the default line limit matches the server's default body limit.
     public init(
         validator: Validator, headers: [String: String] = [:], envelope: Bool = false,
-        maximumLineBytes: Int = 1 << 20
+        maximumLineBytes: Int = 1 << 20, workers: Int = JSONLinesValidator.onlineProcessors
     ) {
         self.validator = validator
         self.headers = headers
         self.envelope = envelope
         self.maximumLineBytes = maximumLineBytes
+        self.workers = max(1, workers)
+    }
+
+    /// The processors online now, the default number of workers.
+    public static var onlineProcessors: Int {
+        max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
     }
 
     /// Validates every line read from `input` until end of file, writing reports to `output`.
+    ///
+    /// Lines are gathered into batches of about a mebibyte; each batch is validated by
+    /// `workers` threads in parallel, each on its own share of the lines, and the reports are
+    /// written in input order before the next batch is read.
     public func run(input: Int32, output: Int32) throws(IOError) -> Summary {
         var writer = ReportWriter(descriptor: output)
         var summary = Summary(lines: 0, invalidLines: 0)
@@ -54,6 +72,7 @@ public struct JSONLinesValidator: Sendable {
         let chunkSize = 1 << 20
         let chunk = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: chunkSize)
         defer { chunk.deallocate() }
+        var batch = JSONLineBatch(firstLineNumber: 1)
         while true {
             let count = read(input, chunk.baseAddress, chunkSize)
             if count < 0 {
@@ -61,15 +80,44 @@ public struct JSONLinesValidator: Sendable {
                 throw IOError(operation: "read", code: errno)
             }
             if count == 0 { break }
-            try splitter.feed(UnsafeBufferPointer(rebasing: chunk[..<count])) { (line) throws(IOError) in
-                try handle(line, summary: &summary, writer: &writer)
+            splitter.feed(UnsafeBufferPointer(rebasing: chunk[..<count])) { batch.append($0) }
+            if batch.bytes.count >= chunkSize / 2 || batch.entries.count >= 4096 {
+                try process(&batch, summary: &summary, writer: &writer)
             }
         }
-        try splitter.finish { (line) throws(IOError) in
-            try handle(line, summary: &summary, writer: &writer)
-        }
+        splitter.finish { batch.append($0) }
+        try process(&batch, summary: &summary, writer: &writer)
         try writer.flush()
         return summary
+    }
+
+    private func process(_ batch: inout JSONLineBatch, summary: inout Summary, writer: inout ReportWriter)
+        throws(IOError)
+    {
+        let lineCount = batch.entries.count
+        guard lineCount > 0 else { return }
+        let shares = max(1, min(workers, lineCount / 64))
+        if shares == 1 {
+            summary.invalidLines += batch.validate(0..<lineCount, with: self, to: &writer.buffer)
+        } else {
+            let results = Mutex<[(output: [UInt8], invalid: Int)?]>(Array(repeating: nil, count: shares))
+            let frozen = batch
+            DispatchQueue.concurrentPerform(iterations: shares) { share in
+                let range = (lineCount * share / shares)..<(lineCount * (share + 1) / shares)
+                var output: [UInt8] = []
+                output.reserveCapacity(range.count * 128)
+                let invalid = frozen.validate(range, with: self, to: &output)
+                results.withLock { $0[share] = (output, invalid) }
+            }
+            for result in results.withLock({ $0 }) {
+                guard let result else { continue }
+                summary.invalidLines += result.invalid
+                writer.buffer.append(contentsOf: result.output)
+            }
+        }
+        summary.lines += lineCount
+        try writer.flushIfFull()
+        batch = JSONLineBatch(firstLineNumber: summary.lines + 1)
     }
 
     /// The reports for every line of `text`, for callers that already hold the whole input.
@@ -85,17 +133,6 @@ public struct JSONLinesValidator: Sendable {
         bytes.withUnsafeBufferPointer { splitter.feed($0, body) }
         splitter.finish(body)
         return reports
-    }
-
-    private func handle(_ line: JSONLineSplitter.Line, summary: inout Summary, writer: inout ReportWriter)
-        throws(IOError)
-    {
-        summary.lines += 1
-        let report = report(for: line, lineNumber: summary.lines)
-        if !report.valid {
-            summary.invalidLines += 1
-        }
-        try writer.append(report)
     }
 
     /// The report of one line; findings carry the line's number in the input.
@@ -122,27 +159,31 @@ public struct JSONLinesValidator: Sendable {
 
 /// Buffers report lines and writes them out in large blocks.
 private struct ReportWriter {
+    /// Where reports go.
     let descriptor: Int32
+    /// Report lines not yet written.
     var buffer: [UInt8] = []
 
+    /// A writer with room for a good block of reports.
     init(descriptor: Int32) {
         self.descriptor = descriptor
         buffer.reserveCapacity(1 << 17)
     }
 
-    mutating func append(_ report: ValidationReport) throws(JSONLinesValidator.IOError) {
-        report.appendCompactJSON(to: &buffer)
-        buffer.append(UInt8(ascii: "\n"))
+    /// Writes the buffer out once it holds a good block.
+    mutating func flushIfFull() throws(JSONLinesValidator.IOError) {
         if buffer.count >= 1 << 16 {
             try flush()
         }
     }
 
+    /// Writes out everything buffered, retrying short and interrupted writes.
     mutating func flush() throws(JSONLinesValidator.IOError) {
         var written = 0
         while written < buffer.count {
-            let count = buffer.withUnsafeBytes {
-                write(descriptor, $0.baseAddress! + written, $0.count - written)
+            let count = buffer.withUnsafeBytes { bytes -> Int in
+                guard let base = bytes.baseAddress else { return 0 }
+                return write(descriptor, base + written, bytes.count - written)
             }
             if count < 0 {
                 if errno == EINTR { continue }

@@ -4,8 +4,8 @@ struct PayloadFacts {
     var aps: JSONMember?
     /// True when `aps` is a dictionary.
     var apsIsObject = false
-    /// Each `aps` member by key, for the combination checks.
-    var apsMembers: [String: JSONMember] = [:]
+    /// The `aps` members in order, for the combination checks (a handful: a list beats hashing).
+    var apsMembers: [JSONMember] = []
     /// True when the alert shows text (a string, or a dictionary with a title, subtitle or body
     /// or their localized keys): the condition for the service extension to run.
     var alertHasText = false
@@ -19,6 +19,11 @@ struct PayloadFacts {
     var event: String?
     /// The `sound` dictionary's `critical` member, when the sound asks for a critical alert.
     var criticalSound: JSONMember?
+
+    /// The `aps` member with this key, when there is one.
+    func aps(_ key: String) -> JSONMember? {
+        apsMembers.last { $0.key == key }
+    }
 }
 
 extension JSONValue {

@@ -15,6 +15,7 @@ struct PushTypeRule: Sendable {
     let name: String
     /// The largest accepted payload in bytes.
     let sizeLimit: Int
+    /// What the `apns-topic` must look like.
     let topic: Topic
     /// Priorities this push type accepts; APNs accepts 10, 5 and 1 in general.
     let priorities: [Int]

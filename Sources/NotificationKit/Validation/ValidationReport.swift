@@ -7,6 +7,7 @@ public struct ValidationReport: Sendable, Hashable {
         /// The largest size APNs accepts for the push type (4096, or 5120 for VoIP).
         public var limit: Int
 
+        /// A size of `bytes` against `limit`.
         public init(bytes: Int, limit: Int) {
             self.bytes = bytes
             self.limit = limit
@@ -15,6 +16,7 @@ public struct ValidationReport: Sendable, Hashable {
 
     /// The `apns-push-type` the payload was checked against (`alert` when none was given).
     public var pushType: String
+    /// The payload's exact size and its push type's limit.
     public var size: Size
     /// Findings sorted errors first, then warnings, then infos, each group by place in the text.
     public var diagnostics: [Diagnostic]
@@ -34,7 +36,10 @@ public struct ValidationReport: Sendable, Hashable {
     /// Errors first, then by line and column; findings without a place (headers) come after
     /// those with one, and equal keys keep the order they were found in.
     static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        diagnostics.enumerated().sorted { lhs, rhs in
+        if diagnostics.count < 2 {
+            return diagnostics
+        }
+        return diagnostics.enumerated().sorted { lhs, rhs in
             let (a, b) = (lhs.element, rhs.element)
             if a.severity != b.severity {
                 return a.severity < b.severity

@@ -4,16 +4,17 @@ extension Validator {
         "title", "subtitle", "body", "launch-image", "title-loc-key", "title-loc-args", "subtitle-loc-key",
         "subtitle-loc-args", "loc-key", "loc-args",
     ]
-    /// Legacy `alert` keys that libraries still emit (§3, §4): warned about, not rejected.
-    static let legacyAlertKeys = ["action-loc-key", "action", "summary-arg", "summary-arg-count"]
-    /// Keys whose presence makes the alert show text, so the service extension runs (§6).
-    private static let textKeys: Set = [
-        "title", "subtitle", "body", "title-loc-key", "subtitle-loc-key", "loc-key",
-    ]
+    /// True for keys whose presence makes the alert show text, so the service extension runs (§6).
+    private static func isTextKey(_ key: String) -> Bool {
+        switch key {
+        case "title", "subtitle", "body", "title-loc-key", "subtitle-loc-key", "loc-key": true
+        default: false
+        }
+    }
 
     /// Checks `aps.alert`: a string (shown as the body) or a dictionary of §4 keys.
     func checkAlert(
-        _ node: JSONNode, path: String, isLiveActivity: Bool, facts: inout PayloadFacts,
+        _ node: JSONNode, path: @autoclosure () -> String, isLiveActivity: Bool, facts: inout PayloadFacts,
         sink: inout DiagnosticSink
     ) {
         switch node.value {
@@ -21,92 +22,100 @@ extension Validator {
             facts.alertHasText = !text.isEmpty
         case .object(let members):
             for member in members {
-                let memberPath = JSONPath.appending(key: member.key, to: path)
-                if Self.textKeys.contains(member.key) {
+                func memberPath() -> String { JSONPath.appending(key: member.key, to: path()) }
+                if Self.isTextKey(member.key) {
                     facts.alertHasText = true
                 }
-                checkAlertMember(member, path: memberPath, isLiveActivity: isLiveActivity, sink: &sink)
+                checkAlertMember(member, path: memberPath(), isLiveActivity: isLiveActivity, sink: &sink)
             }
         default:
             sink.emit(
-                .apsAlertType, path, at: node.span,
+                .apsAlertType, path(), at: node.span,
                 "\"alert\" must be a dictionary (recommended) or a string, not \(describe(node)).")
         }
     }
 
     private func checkAlertMember(
-        _ member: JSONMember, path: String, isLiveActivity: Bool, sink: inout DiagnosticSink
+        _ member: JSONMember, path: @autoclosure () -> String, isLiveActivity: Bool,
+        sink: inout DiagnosticSink
     ) {
         let node = member.value
         switch member.key {
         case "title" where isLiveActivity, "body" where isLiveActivity:
             if case .object(let members) = node.value {
-                checkLocalizedText(members, path: path, sink: &sink)
+                checkLocalizedText(members, path: path(), sink: &sink)
             } else {
-                requireAlertString(node, path: path, name: member.key, sink: &sink)
+                requireAlertString(node, path: path(), name: member.key, sink: &sink)
             }
         case "title-loc-args", "subtitle-loc-args", "loc-args":
-            checkLocArgs(node, path: path, name: member.key, sink: &sink)
+            checkLocArgs(node, path: path(), name: member.key, sink: &sink)
         case "sound" where isLiveActivity:
             var ignored = PayloadFacts()
-            checkSound(node, path: path, facts: &ignored, sink: &sink)
+            checkSound(node, path: path(), facts: &ignored, sink: &sink)
         case "action-loc-key":
             sink.emit(
-                .apsLegacyKey, path, at: member.keySpan,
+                .apsLegacyKey, path(), at: member.keySpan,
                 "\"action-loc-key\" is a legacy key (archived Payload Key Reference); current iOS ignores it."
             )
             if node.value != .null {
-                requireAlertString(node, path: path, name: member.key, sink: &sink)
+                requireAlertString(node, path: path(), name: member.key, sink: &sink)
             }
-        case let key where Self.legacyAlertKeys.contains(key):
+        case "title", "subtitle", "body", "launch-image", "title-loc-key", "subtitle-loc-key", "loc-key":
+            requireAlertString(node, path: path(), name: member.key, sink: &sink)
+        case "action", "summary-arg", "summary-arg-count":
             sink.emit(
-                .apsLegacyKey, path, at: member.keySpan,
-                "\"alert.\(key)\" is a legacy key that Apple's current payload table no longer lists.")
-        case let key where Self.alertKeys.contains(key):
-            requireAlertString(node, path: path, name: key, sink: &sink)
+                .apsLegacyKey, path(), at: member.keySpan,
+                "\"alert.\(member.key)\" is a legacy key that Apple's current payload table no longer lists.")
         default:
             let known = isLiveActivity ? Self.alertKeys + ["sound"] : Self.alertKeys
             reportUnknownKey(
-                member, path: path, known: known, code: .apsAlertUnknownKey, container: "alert", sink: &sink)
+                member, path: path(), known: known, code: .apsAlertUnknownKey, container: "alert", sink: &sink
+            )
         }
     }
 
     /// Live Activity alerts may localize `title` and `body` as `{"loc-key": …, "loc-args": […]}`.
-    private func checkLocalizedText(_ members: [JSONMember], path: String, sink: inout DiagnosticSink) {
+    private func checkLocalizedText(
+        _ members: [JSONMember], path: @autoclosure () -> String, sink: inout DiagnosticSink
+    ) {
         for member in members {
-            let memberPath = JSONPath.appending(key: member.key, to: path)
+            func memberPath() -> String { JSONPath.appending(key: member.key, to: path()) }
             switch member.key {
             case "loc-key":
-                requireAlertString(member.value, path: memberPath, name: member.key, sink: &sink)
+                requireAlertString(member.value, path: memberPath(), name: member.key, sink: &sink)
             case "loc-args":
-                checkLocArgs(member.value, path: memberPath, name: member.key, sink: &sink)
+                checkLocArgs(member.value, path: memberPath(), name: member.key, sink: &sink)
             default:
                 reportUnknownKey(
-                    member, path: memberPath, known: ["loc-key", "loc-args"], code: .apsAlertUnknownKey,
+                    member, path: memberPath(), known: ["loc-key", "loc-args"], code: .apsAlertUnknownKey,
                     container: "alert", sink: &sink)
             }
         }
     }
 
-    private func requireAlertString(_ node: JSONNode, path: String, name: String, sink: inout DiagnosticSink)
-    {
-        requireType(node, path: path, name: name, code: .apsAlertFieldType, expected: "a string", sink: &sink)
-        {
+    private func requireAlertString(
+        _ node: JSONNode, path: @autoclosure () -> String, name: String, sink: inout DiagnosticSink
+    ) {
+        requireType(
+            node, path: path(), name: name, code: .apsAlertFieldType, expected: "a string", sink: &sink
+        ) {
             $0.stringValue != nil
         }
     }
 
     /// `*-loc-args` is an array of strings that replace `%@` in order (§4).
-    private func checkLocArgs(_ node: JSONNode, path: String, name: String, sink: inout DiagnosticSink) {
+    private func checkLocArgs(
+        _ node: JSONNode, path: @autoclosure () -> String, name: String, sink: inout DiagnosticSink
+    ) {
         guard case .array(let elements) = node.value else {
             sink.emit(
-                .apsAlertLocArgsType, path, at: node.span,
+                .apsAlertLocArgsType, path(), at: node.span,
                 "\"\(name)\" must be an array of strings, not \(describe(node)).")
             return
         }
         for (index, element) in elements.enumerated() where element.value.stringValue == nil {
             sink.emit(
-                .apsAlertLocArgsType, JSONPath.appending(index: index, to: path), at: element.span,
+                .apsAlertLocArgsType, JSONPath.appending(index: index, to: path()), at: element.span,
                 "Every element of \"\(name)\" must be a string; element \(index) is \(describe(element)).")
         }
     }

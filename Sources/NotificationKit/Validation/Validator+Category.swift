@@ -1,15 +1,16 @@
 extension Validator {
     /// `category` must name a registered UNNotificationCategory exactly, case included; otherwise
     /// iOS shows the notification without its buttons and says nothing (§10).
-    func checkCategory(_ node: JSONNode, path: String, sink: inout DiagnosticSink) {
+    func checkCategory(_ node: JSONNode, path: @autoclosure () -> String, sink: inout DiagnosticSink) {
         guard let category = node.value.stringValue else {
             sink.emit(
-                .apsStringType, path, at: node.span, "\"category\" must be a string, not \(describe(node)).")
+                .apsStringType, path(), at: node.span, "\"category\" must be a string, not \(describe(node))."
+            )
             return
         }
         guard let registered = categoryIdentifiers else {
             sink.emit(
-                .categoryUnchecked, path, at: node.span,
+                .categoryUnchecked, path(), at: node.span,
                 "No category registry was given, so \"\(category)\" was not checked against the app's categories."
             )
             return
@@ -20,7 +21,7 @@ extension Validator {
         let lowered = category.lowercased()
         if let match = registered.first(where: { $0.lowercased() == lowered }) {
             sink.emit(
-                .categoryCaseMismatch, path, at: node.span,
+                .categoryCaseMismatch, path(), at: node.span,
                 "\"\(category)\" is not registered; \"\(match)\" is (identifiers are case-sensitive).")
             return
         }
@@ -31,6 +32,6 @@ extension Validator {
         } else {
             message += "."
         }
-        sink.emit(.categoryUnregistered, path, at: node.span, message)
+        sink.emit(.categoryUnregistered, path(), at: node.span, message)
     }
 }

@@ -11,6 +11,7 @@ extension Validator {
         validate(envelope: bytes, headers: headers, lineOffset: 0)
     }
 
+    /// As `validate(envelope:headers:)`, for line `lineOffset + 1` of a JSON Lines file.
     func validate(envelope bytes: some Collection<UInt8>, headers defaults: [String: String], lineOffset: Int)
         -> ValidationReport
     {

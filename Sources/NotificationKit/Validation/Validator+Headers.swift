@@ -54,7 +54,7 @@ extension Validator {
             let allowed = rule.priorities.map(String.init).joined(separator: " or ")
             sink.emit(
                 .headerPriorityPushType, path, at: nil,
-                "A \(rule.name) push is sent with apns-priority \(allowed), not \(given).")
+                "Push type \(rule.name) is sent with apns-priority \(allowed), not \(given).")
         }
     }
 
@@ -72,14 +72,14 @@ extension Validator {
             if let suffix = PushTypeRule.knownSuffixes.first(where: { topic.hasSuffix($0) }) {
                 sink.emit(
                     .headerTopicSuffix, path, at: nil,
-                    "A \(rule.name) push goes to the bare bundle ID, but \"\(topic)\" ends with \"\(suffix)\", "
+                    "Push type \(rule.name) goes to the bare bundle ID, but \"\(topic)\" ends with \"\(suffix)\", "
                         + "the topic of another push type.")
             }
         case .suffix(let suffix):
             if !topic.hasSuffix(suffix) || topic.utf8.count == suffix.utf8.count {
                 sink.emit(
                     .headerTopicSuffix, path, at: nil,
-                    "A \(rule.name) push needs the topic <bundle ID>\(suffix), not \"\(topic)\".")
+                    "Push type \(rule.name) needs the topic <bundle ID>\(suffix), not \"\(topic)\".")
             }
         }
     }

@@ -32,17 +32,23 @@ extension Validator {
 
     /// The lowercased scheme of an absolute URL with a host, or nil when `url` is not one.
     static func scheme(of url: String) -> String? {
-        guard let colon = url.firstIndex(of: ":") else { return nil }
-        let scheme = url[..<colon]
-        let rest = url[url.index(after: colon)...]
-        guard let first = scheme.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII,
-            scheme.unicodeScalars.allSatisfy({
-                $0.isASCII
-                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
-                        || "+-.".unicodeScalars.contains($0))
-            }),
-            rest.hasPrefix("//"), rest.count > 2, !url.contains(" ")
+        let bytes = url.utf8
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), !bytes.contains(UInt8(ascii: " ")) else {
+            return nil
+        }
+        let scheme = bytes[..<colon]
+        let rest = bytes[bytes.index(after: colon)...]
+        func isLetter(_ byte: UInt8) -> Bool {
+            (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+        }
+        func isSchemeByte(_ byte: UInt8) -> Bool {
+            isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "+")
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        }
+        guard let first = scheme.first, isLetter(first), scheme.allSatisfy(isSchemeByte),
+            rest.starts(with: "//".utf8), rest.count > 2
         else { return nil }
-        return scheme.lowercased()
+        return String(decoding: scheme, as: UTF8.self).lowercased()
     }
 }

@@ -28,7 +28,7 @@ extension Validator {
                 "The payload must be a JSON dictionary, not \(root.value.typeDescription).")
             return
         }
-        facts.aps = members.first { $0.key == "aps" }
+        facts.aps = members.last { $0.key == "aps" }
         checkApsIfPresent(facts: &facts, rule: rule, sink: &sink)
         let mediaKeys = NotificationPayload.mediaURLKeys
         if let media = mediaKeys.lazy.compactMap({ key in members.first { $0.key == key } }).first {
@@ -42,23 +42,23 @@ extension Validator {
             if let rule, rule.requiresAps {
                 sink.emit(
                     .apsMissing, JSONPath.root, at: nil,
-                    "A \(rule.name) push needs an \"aps\" dictionary; without it nothing is shown or updated."
+                    "Push type \(rule.name) needs an \"aps\" dictionary; without it nothing is shown or updated."
                 )
             }
             return
         }
-        let path = JSONPath.appending(key: "aps", to: JSONPath.root)
+        func path() -> String { JSONPath.appending(key: "aps", to: JSONPath.root) }
         guard case .object(let members) = aps.value.value else {
             sink.emit(
-                .apsNotObject, path, at: aps.value.span,
+                .apsNotObject, path(), at: aps.value.span,
                 "\"aps\" must be a dictionary of Apple-defined keys, not \(aps.value.value.typeDescription).")
             return
         }
         facts.apsIsObject = true
         let isLiveActivity = rule?.name == "liveactivity"
+        facts.apsMembers = members
         for member in members {
-            facts.apsMembers[member.key] = member
-            checkApsMember(member, path: path, isLiveActivity: isLiveActivity, facts: &facts, sink: &sink)
+            checkApsMember(member, path: path(), isLiveActivity: isLiveActivity, facts: &facts, sink: &sink)
         }
         checkCriticalLevel(facts: facts, sink: &sink)
     }
@@ -67,72 +67,78 @@ extension Validator {
         _ member: JSONMember, path apsPath: String, isLiveActivity: Bool, facts: inout PayloadFacts,
         sink: inout DiagnosticSink
     ) {
-        let path = JSONPath.appending(key: member.key, to: apsPath)
+        func path() -> String { JSONPath.appending(key: member.key, to: apsPath) }
         let node = member.value
         switch member.key {
         case "alert":
-            checkAlert(node, path: path, isLiveActivity: isLiveActivity, facts: &facts, sink: &sink)
+            checkAlert(node, path: path(), isLiveActivity: isLiveActivity, facts: &facts, sink: &sink)
         case "badge":
-            checkBadge(node, path: path, sink: &sink)
+            checkBadge(node, path: path(), sink: &sink)
         case "sound":
-            checkSound(node, path: path, facts: &facts, sink: &sink)
+            checkSound(node, path: path(), facts: &facts, sink: &sink)
         case "content-available":
             facts.contentAvailable = checkFlag(
-                node, path: path, name: member.key, type: .apsContentAvailableType,
+                node, path: path(), name: member.key, type: .apsContentAvailableType,
                 value: .apsContentAvailableValue, meaning: "a silent background update", sink: &sink)
         case "mutable-content":
             facts.mutableContent = checkFlag(
-                node, path: path, name: member.key, type: .apsMutableContentType,
+                node, path: path(), name: member.key, type: .apsMutableContentType,
                 value: .apsMutableContentValue, meaning: "the notification service extension", sink: &sink)
         case "interruption-level":
-            facts.interruptionLevel = checkInterruptionLevel(node, path: path, sink: &sink)
+            facts.interruptionLevel = checkInterruptionLevel(node, path: path(), sink: &sink)
         case "relevance-score":
-            checkRelevanceScore(node, path: path, isLiveActivity: isLiveActivity, sink: &sink)
+            checkRelevanceScore(node, path: path(), isLiveActivity: isLiveActivity, sink: &sink)
         case "event":
-            facts.event = checkEvent(node, path: path, sink: &sink)
+            facts.event = checkEvent(node, path: path(), sink: &sink)
         case "input-push-token":
             if node.value.doubleValue != 1 {
                 sink.emit(
-                    .apsInputPushTokenValue, path, at: node.span,
+                    .apsInputPushTokenValue, path(), at: node.span,
                     "\"input-push-token\" must be the number 1, not \(describe(node)).")
             }
         case "content-changed":
             if node.value != .bool(true) {
                 sink.emit(
-                    .apsContentChangedType, path, at: node.span,
+                    .apsContentChangedType, path(), at: node.span,
                     "\"content-changed\" must be the Boolean true (not the number 1), not \(describe(node)).")
             }
         case "category":
-            checkCategory(node, path: path, sink: &sink)
-        case let key where Self.stringKeys.contains(key):
-            requireType(node, path: path, name: key, code: .apsStringType, expected: "a string", sink: &sink)
-            {
+            checkCategory(node, path: path(), sink: &sink)
+        case "thread-id", "target-content-id", "filter-criteria", "attributes-type", "input-push-channel":
+            requireType(
+                node, path: path(), name: member.key, code: .apsStringType, expected: "a string", sink: &sink
+            ) {
                 $0.stringValue != nil
             }
-        case let key where Self.numberKeys.contains(key):
+        case "stale-date", "timestamp", "dismissal-date":
             requireType(
-                node, path: path, name: key, code: .apsNumberType, expected: "a number (UNIX seconds)",
+                node, path: path(), name: member.key, code: .apsNumberType,
+                expected: "a number (UNIX seconds)",
                 sink: &sink
             ) { $0.numberValue != nil }
-        case let key where Self.objectKeys.contains(key):
+        case "content-state", "attributes":
             requireType(
-                node, path: path, name: key, code: .apsObjectType, expected: "a dictionary", sink: &sink
+                node, path: path(), name: member.key, code: .apsObjectType, expected: "a dictionary",
+                sink: &sink
             ) {
                 if case .object = $0 { true } else { false }
             }
-        case let key where Self.legacyApsKeys.contains(key):
+        case "url-args":
             sink.emit(
-                .apsLegacyKey, path, at: member.keySpan,
-                "\"\(key)\" is a legacy (Safari) key that Apple's current payload table no longer lists.")
+                .apsLegacyKey, path(), at: member.keySpan,
+                "\"\(member.key)\" is a legacy (Safari) key that Apple's current payload table no longer lists."
+            )
         default:
             reportUnknownKey(
-                member, path: path, known: Self.apsKeys, code: .apsUnknownKey, container: "aps", sink: &sink)
+                member, path: path(), known: Self.apsKeys, code: .apsUnknownKey, container: "aps", sink: &sink
+            )
         }
     }
 
     /// Warns about a key APNs will silently ignore, suggesting the Apple key it most likely meant.
     func reportUnknownKey(
-        _ member: JSONMember, path: String, known: [String], code: DiagnosticCode, container: String,
+        _ member: JSONMember, path: @autoclosure () -> String, known: [String], code: DiagnosticCode,
+        container: String,
         sink: inout DiagnosticSink
     ) {
         var message = "\"\(member.key)\" is not an Apple-defined key of \"\(container)\" and is ignored"
@@ -143,16 +149,17 @@ extension Validator {
         } else {
             message += "."
         }
-        sink.emit(code, path, at: member.keySpan, message)
+        sink.emit(code, path(), at: member.keySpan, message)
     }
 
     /// Records `code` unless `accepts` holds for the node's value.
     func requireType(
-        _ node: JSONNode, path: String, name: String, code: DiagnosticCode, expected: String,
+        _ node: JSONNode, path: @autoclosure () -> String, name: String, code: DiagnosticCode,
+        expected: String,
         sink: inout DiagnosticSink, accepts: (JSONValue) -> Bool
     ) {
         if !accepts(node.value) {
-            sink.emit(code, path, at: node.span, "\"\(name)\" must be \(expected), not \(describe(node)).")
+            sink.emit(code, path(), at: node.span, "\"\(name)\" must be \(expected), not \(describe(node)).")
         }
     }
 

@@ -4,7 +4,6 @@ extension Validator {
     func checkPushType(
         _ rule: PushTypeRule, facts: PayloadFacts, headers: [String: String], sink: inout DiagnosticSink
     ) {
-        let members = facts.apsMembers
         switch rule.name {
         case "alert":
             checkAlertContent(facts: facts, sink: &sink)
@@ -13,10 +12,10 @@ extension Validator {
         case "liveactivity":
             checkLiveActivity(facts: facts, sink: &sink)
         case "widgets", "controls":
-            if facts.apsIsObject && members["content-changed"] == nil {
+            if facts.apsIsObject && facts.aps("content-changed") == nil {
                 sink.emit(
                     .widgetsContentChanged, "$.aps", at: facts.aps?.value.span,
-                    "A \(rule.name) push needs \"content-changed\": true in \"aps\".")
+                    "Push type \(rule.name) needs \"content-changed\": true in \"aps\".")
             }
         case "pushtotalk":
             if let aps = facts.aps {
@@ -28,7 +27,7 @@ extension Validator {
         default:
             break
         }
-        if let mutable = members["mutable-content"], facts.mutableContent == 1, !facts.alertHasText {
+        if let mutable = facts.aps("mutable-content"), facts.mutableContent == 1, !facts.alertHasText {
             sink.emit(
                 .apsMutableContentNoAlert, "$.aps.mutable-content", at: mutable.value.span,
                 "\"mutable-content\": 1 runs the service extension only when the alert has a title, subtitle "
@@ -40,8 +39,7 @@ extension Validator {
     /// background update sent with the wrong type.
     private func checkAlertContent(facts: PayloadFacts, sink: inout DiagnosticSink) {
         guard facts.apsIsObject, let aps = facts.aps else { return }
-        let members = facts.apsMembers
-        if members["alert"] == nil && members["sound"] == nil && members["badge"] == nil {
+        if facts.aps("alert") == nil && facts.aps("sound") == nil && facts.aps("badge") == nil {
             var message =
                 "An alert push shows an alert, plays a sound or sets a badge; this one does none of them"
             if facts.contentAvailable == 1 {
@@ -56,9 +54,8 @@ extension Validator {
     /// A background push carries `content-available: 1` and no alert, sound or badge (§6).
     private func checkBackground(facts: PayloadFacts, sink: inout DiagnosticSink) {
         guard facts.apsIsObject, let aps = facts.aps else { return }
-        let members = facts.apsMembers
         if facts.contentAvailable != 1 {
-            let place = members["content-available"]?.value.span ?? aps.value.span
+            let place = facts.aps("content-available")?.value.span ?? aps.value.span
             sink.emit(
                 .backgroundContentAvailable, "$.aps", at: place,
                 "A background push needs \"content-available\": 1 in \"aps\"; without it the app is not woken."
@@ -68,7 +65,7 @@ extension Validator {
             ("alert", .backgroundHasAlert), ("sound", .backgroundHasSound), ("badge", .backgroundHasBadge),
         ]
         for (key, code) in forbidden {
-            if let member = members[key] {
+            if let member = facts.aps(key) {
                 sink.emit(
                     code, "$.aps." + key, at: member.keySpan,
                     "A background push must not have \"\(key)\"; send it as an alert push "
@@ -81,15 +78,14 @@ extension Validator {
     /// activity's attributes (§6).
     private func checkLiveActivity(facts: PayloadFacts, sink: inout DiagnosticSink) {
         guard facts.apsIsObject, let aps = facts.aps else { return }
-        let members = facts.apsMembers
-        guard members["event"] != nil else {
+        guard facts.aps("event") != nil else {
             sink.emit(
                 .liveActivityEvent, "$.aps", at: aps.value.span,
                 "A Live Activity push needs \"event\": \"start\", \"update\" or \"end\".")
             return
         }
         if facts.event == "start" {
-            let missing = ["alert", "attributes-type", "attributes"].filter { members[$0] == nil }
+            let missing = ["alert", "attributes-type", "attributes"].filter { facts.aps($0) == nil }
             if !missing.isEmpty {
                 let names = missing.map { "\"\($0)\"" }.joined(separator: ", ")
                 sink.emit(
@@ -97,7 +93,7 @@ extension Validator {
                     "Starting a Live Activity needs \"alert\", \"attributes-type\" and \"attributes\"; missing: "
                         + names + ".")
             }
-        } else if facts.event != nil && members["timestamp"] == nil {
+        } else if facts.event != nil && facts.aps("timestamp") == nil {
             sink.emit(
                 .liveActivityTimestamp, "$.aps", at: aps.value.span,
                 "A Live Activity update or end needs \"timestamp\" (UNIX seconds) so stale updates are dropped."

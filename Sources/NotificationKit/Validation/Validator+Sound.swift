@@ -3,66 +3,77 @@ extension Validator {
     static let soundKeys = ["critical", "name", "volume"]
 
     /// `sound` is a file name string, or the critical-alert dictionary `{critical, name, volume}`.
-    func checkSound(_ node: JSONNode, path: String, facts: inout PayloadFacts, sink: inout DiagnosticSink) {
+    func checkSound(
+        _ node: JSONNode, path: @autoclosure () -> String, facts: inout PayloadFacts,
+        sink: inout DiagnosticSink
+    ) {
         switch node.value {
         case .string:
             return
         case .object(let members):
-            checkSoundDictionary(node, members, path: path, facts: &facts, sink: &sink)
+            checkSoundDictionary(node, members, path: path(), facts: &facts, sink: &sink)
         default:
             sink.emit(
-                .apsSoundType, path, at: node.span,
+                .apsSoundType, path(), at: node.span,
                 "\"sound\" must be a sound file name (or \"default\") or a critical-alert dictionary, not "
                     + "\(describe(node)).")
         }
     }
 
     private func checkSoundDictionary(
-        _ node: JSONNode, _ members: [JSONMember], path: String, facts: inout PayloadFacts,
+        _ node: JSONNode, _ members: [JSONMember], path: @autoclosure () -> String, facts: inout PayloadFacts,
         sink: inout DiagnosticSink
     ) {
         var hasName = false
+        var isCritical = false
         for member in members {
-            let memberPath = JSONPath.appending(key: member.key, to: path)
+            func memberPath() -> String { JSONPath.appending(key: member.key, to: path()) }
             let value = member.value
             switch member.key {
             case "critical":
                 let flag = value.value.doubleValue
                 if flag != 0 && flag != 1 {
                     sink.emit(
-                        .apsSoundCritical, memberPath, at: value.span,
+                        .apsSoundCritical, memberPath(), at: value.span,
                         "\"critical\" must be the number 1 (critical alert) or 0, not \(describe(value)).")
                 } else if flag == 1 {
+                    isCritical = true
                     facts.criticalSound = member
                 }
             case "name":
                 hasName = true
                 requireType(
-                    value, path: memberPath, name: "sound.name", code: .apsSoundName,
+                    value, path: memberPath(), name: "sound.name", code: .apsSoundName,
                     expected: "a sound file name or \"default\"", sink: &sink
                 ) { $0.stringValue != nil }
             case "volume":
-                checkVolume(value, path: memberPath, sink: &sink)
+                checkVolume(value, path: memberPath(), sink: &sink)
             default:
                 reportUnknownKey(
-                    member, path: memberPath, known: Self.soundKeys, code: .apsSoundUnknownKey,
+                    member, path: memberPath(), known: Self.soundKeys, code: .apsSoundUnknownKey,
                     container: "sound", sink: &sink)
             }
         }
+        if !isCritical {
+            sink.emit(
+                .apsSoundNotCritical, path(), at: node.span,
+                "A sound dictionary is the critical-alert form; without \"critical\": 1 use the string form "
+                    + "(\"sound\": \"default\" or a file name).")
+        }
         if !hasName {
             sink.emit(
-                .apsSoundName, path, at: node.span,
+                .apsSoundName, path(), at: node.span,
                 "A sound dictionary needs \"name\": a sound file name or \"default\".")
         }
     }
 
     /// The critical volume runs from 0 (silent) to 1 (full); 2, -0.1 and strings are invalid.
-    private func checkVolume(_ node: JSONNode, path: String, sink: inout DiagnosticSink) {
+    private func checkVolume(_ node: JSONNode, path: @autoclosure () -> String, sink: inout DiagnosticSink) {
         if let volume = node.value.doubleValue, (0...1).contains(volume) {
             return
         }
         sink.emit(
-            .apsSoundCriticalVolume, path, at: node.span,
+            .apsSoundCriticalVolume, path(), at: node.span,
             "\"volume\" must be a number from 0 (silent) to 1 (full volume), not \(describe(node)).")
     }
 

@@ -5,26 +5,27 @@ extension Validator {
     static let events = ["start", "update", "end"]
 
     /// `badge` is a whole number, 0 or more (§3): `"5"`, `-1` and `1.5` have no defined meaning.
-    func checkBadge(_ node: JSONNode, path: String, sink: inout DiagnosticSink) {
+    func checkBadge(_ node: JSONNode, path: @autoclosure () -> String, sink: inout DiagnosticSink) {
         guard case .number(let number) = node.value else {
             var message = "\"badge\" must be a number, not \(describe(node))"
             if case .string(let text) = node.value, Int(text) != nil {
                 message += "; write \(text) without quotes (APNs ignores string badges)"
             }
-            sink.emit(.apsBadgeType, path, at: node.span, message + ".")
+            sink.emit(.apsBadgeType, path(), at: node.span, message + ".")
             return
         }
         if number.doubleValue.rounded(.towardZero) != number.doubleValue {
             sink.emit(
-                .apsBadgeType, path, at: node.span, "\"badge\" must be a whole number, not \(number.literal)."
+                .apsBadgeType, path(), at: node.span,
+                "\"badge\" must be a whole number, not \(number.literal)."
             )
         } else if number.doubleValue < 0 {
             sink.emit(
-                .apsBadgeRange, path, at: node.span,
+                .apsBadgeRange, path(), at: node.span,
                 "\"badge\" must be 0 (clears the badge) or more, not \(number.literal).")
         } else if number.doubleValue > Double(Int32.max) {
             sink.emit(
-                .apsBadgeRange, path, at: node.span,
+                .apsBadgeRange, path(), at: node.span,
                 "\"badge\" \(number.literal) is larger than iOS can show.")
         }
     }
@@ -32,16 +33,17 @@ extension Validator {
     /// `content-available` and `mutable-content` are numbers and only `1` means anything (§3, §6).
     /// Returns the value when it is a number.
     func checkFlag(
-        _ node: JSONNode, path: String, name: String, type: DiagnosticCode, value: DiagnosticCode,
+        _ node: JSONNode, path: @autoclosure () -> String, name: String, type: DiagnosticCode,
+        value: DiagnosticCode,
         meaning: String, sink: inout DiagnosticSink
     ) -> Double? {
         guard let number = node.value.doubleValue else {
-            sink.emit(type, path, at: node.span, "\"\(name)\" must be the number 1, not \(describe(node)).")
+            sink.emit(type, path(), at: node.span, "\"\(name)\" must be the number 1, not \(describe(node)).")
             return nil
         }
         if number != 1 {
             sink.emit(
-                value, path, at: node.span,
+                value, path(), at: node.span,
                 "\"\(name)\": \(describe(node)) does nothing; only 1 asks for \(meaning). Remove the key or use 1."
             )
         }
@@ -49,7 +51,9 @@ extension Validator {
     }
 
     /// `interruption-level` is exactly one of four lowercase strings. Returns it when valid.
-    func checkInterruptionLevel(_ node: JSONNode, path: String, sink: inout DiagnosticSink) -> String? {
+    func checkInterruptionLevel(_ node: JSONNode, path: @autoclosure () -> String, sink: inout DiagnosticSink)
+        -> String?
+    {
         if let level = node.value.stringValue, Self.interruptionLevels.contains(level) {
             return level
         }
@@ -63,34 +67,36 @@ extension Validator {
         } else {
             message += "."
         }
-        sink.emit(.apsInterruptionLevelValue, path, at: node.span, message)
+        sink.emit(.apsInterruptionLevelValue, path(), at: node.span, message)
         return nil
     }
 
     /// `relevance-score` is a number in 0…1, except on Live Activity updates where any number
     /// ranks the activity (§3).
-    func checkRelevanceScore(_ node: JSONNode, path: String, isLiveActivity: Bool, sink: inout DiagnosticSink)
-    {
+    func checkRelevanceScore(
+        _ node: JSONNode, path: @autoclosure () -> String, isLiveActivity: Bool, sink: inout DiagnosticSink
+    ) {
         guard let score = node.value.doubleValue else {
             sink.emit(
-                .apsRelevanceScoreType, path, at: node.span,
+                .apsRelevanceScoreType, path(), at: node.span,
                 "\"relevance-score\" must be a number, not \(describe(node)).")
             return
         }
         if !isLiveActivity && !(0...1).contains(score) {
             sink.emit(
-                .apsRelevanceScoreRange, path, at: node.span,
+                .apsRelevanceScoreRange, path(), at: node.span,
                 "\"relevance-score\" must be between 0 and 1, not \(describe(node)).")
         }
     }
 
     /// A Live Activity `event` is `start`, `update` or `end`. Returns it when valid.
-    func checkEvent(_ node: JSONNode, path: String, sink: inout DiagnosticSink) -> String? {
+    func checkEvent(_ node: JSONNode, path: @autoclosure () -> String, sink: inout DiagnosticSink) -> String?
+    {
         if let event = node.value.stringValue, Self.events.contains(event) {
             return event
         }
         sink.emit(
-            .apsEventValue, path, at: node.span,
+            .apsEventValue, path(), at: node.span,
             "\"event\" must be \"start\", \"update\" or \"end\", not \(describe(node)).")
         return nil
     }

@@ -40,6 +40,7 @@ public struct Validator: Sendable {
         validate(payload: Array(text.utf8), headers: headers, lineOffset: 0)
     }
 
+    /// As `validate(payload:headers:)`, for line `lineOffset + 1` of a JSON Lines file.
     func validate(payload bytes: some Collection<UInt8>, headers: [String: String], lineOffset: Int)
         -> ValidationReport
     {
