@@ -1,2 +1,0 @@
-/// Placeholder so the module builds until its first real file lands.
-enum NotificationKitModule {}
