@@ -141,3 +141,15 @@ def test_backup_while_serving(binary, server, tmp_path):
     assert connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     assert connection.execute("SELECT count(*) FROM notifications").fetchone()[0] == 5
     assert run(binary, "backup", "--data", server.data_dir, str(target)).returncode == 2
+
+
+def test_api_swift_code_matches_the_cli_export(binary, server):
+    status, _, _ = server.json("PUT", "/api/v1/categories", json.load(open(CATEGORIES)))
+    assert status == 200
+    status, _, from_api = server.request("GET", "/api/v1/categories?format=swift")
+    assert status == 200
+    from_cli = run(binary, "categories", "export", "--as", "swift", "--data", server.data_dir)
+    assert from_cli.returncode == 0, from_cli.stderr
+    assert from_cli.stdout == from_api
+    from_file = run(binary, "categories", "export", "--as", "swift", CATEGORIES)
+    assert from_file.stdout == from_api
