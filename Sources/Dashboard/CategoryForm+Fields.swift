@@ -8,7 +8,9 @@ import NotificationKit
 extension CategoryForm {
     /// The form and the button that sent it. Unknown field names are ignored (a browser sends
     /// only what the page has); an unknown option or button value is a 400 naming the field.
-    static func decode(_ fields: FormFields) throws(HTTPError) -> (form: CategoryForm, intent: CategoryFormIntent) {
+    static func decode(_ fields: FormFields) throws(HTTPError) -> (
+        form: CategoryForm, intent: CategoryFormIntent
+    ) {
         var form = CategoryForm()
         var rows: [Int: CategoryFormAction] = [:]
         for field in fields {

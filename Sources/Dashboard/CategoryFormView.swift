@@ -38,13 +38,15 @@ struct CategoryFormView {
             "identifier": textField(
                 .identifier, name: "identifier", label: "Identifier", value: form.identifier,
                 hint: "What aps.category names, exactly: identifiers are case-sensitive."),
-            "actions": .list(form.actions.enumerated().map { row(String($0.offset), $0.element, at: $0.offset) }),
+            "actions": .list(
+                form.actions.enumerated().map { row(String($0.offset), $0.element, at: $0.offset) }),
             "actionsGroup": group(.actions),
             "rowTemplate": row("__INDEX__", CategoryFormAction(), at: nil),
             "options": .list(
                 Self.categoryOptionLabels.map { option, label in
                     check(
-                        id: "option-" + option.rawValue, name: "options", value: option.rawValue, label: label,
+                        id: "option-" + option.rawValue, name: "options", value: option.rawValue,
+                        label: label,
                         checked: form.options.contains(option))
                 }),
             "optionsGroup": group(.options),
@@ -85,9 +87,12 @@ struct CategoryFormView {
             "number": .string(row.map { String($0 + 1) } ?? "__NUMBER__"),
             "hasMessages": .bool(!own.isEmpty), "messages": .list(own),
             "identifier": textField(
-                row.map(CategoryFormField.actionIdentifier), id: "\(prefix)-identifier", name: name("identifier"),
-                label: "Action identifier", value: action.identifier, focused: row != nil && row == focusedRow),
-            "title": field(row.map(CategoryFormField.actionTitle), "title", "title", "Action title", action.title),
+                row.map(CategoryFormField.actionIdentifier), id: "\(prefix)-identifier",
+                name: name("identifier"),
+                label: "Action identifier", value: action.identifier, focused: row != nil && row == focusedRow
+            ),
+            "title": field(
+                row.map(CategoryFormField.actionTitle), "title", "title", "Action title", action.title),
             "checks": .list(checks),
             "buttonTitle": field(
                 row.map(CategoryFormField.buttonTitle), "buttonTitle", "button-title", "Button title",
@@ -97,7 +102,8 @@ struct CategoryFormView {
                 row.map(CategoryFormField.icon), "systemImageName", "icon", "Icon (SF Symbol name)",
                 action.systemImageName),
             "templateImageName": field(
-                nil, "templateImageName", "template-icon", "Icon (image in the app)", action.templateImageName),
+                nil, "templateImageName", "template-icon", "Icon (image in the app)", action.templateImageName
+            ),
         ]
     }
 
@@ -108,7 +114,8 @@ struct CategoryFormView {
     }
 
     private func textField(
-        _ field: CategoryFormField?, id: String, name: String, label: String, value: String, hint: String = "",
+        _ field: CategoryFormField?, id: String, name: String, label: String, value: String,
+        hint: String = "",
         focused: Bool = false
     ) -> TemplateValue {
         let own = field.map { messages(on: $0) } ?? []
@@ -123,8 +130,12 @@ struct CategoryFormView {
         ]
     }
 
-    private func check(id: String, name: String, value: String, label: String, checked: Bool) -> TemplateValue {
-        ["id": .string(id), "name": .string(name), "value": .string(value), "label": .string(label), "checked": .bool(checked)]
+    private func check(id: String, name: String, value: String, label: String, checked: Bool) -> TemplateValue
+    {
+        [
+            "id": .string(id), "name": .string(name), "value": .string(value), "label": .string(label),
+            "checked": .bool(checked),
+        ]
     }
 
     /// The messages of a field that is a group (the rows, the options), with the id they carry.
@@ -151,7 +162,8 @@ struct CategoryFormView {
             : "The category was not saved: \(Self.count(errors, "error")) to fix."
         let sorted = messages.filter { $0.severity == .error } + messages.filter { $0.severity != .error }
         return [
-            "kind": .string(errors == 0 ? "warning" : "error"), "role": .string(errors == 0 ? "status" : "alert"),
+            "kind": .string(errors == 0 ? "warning" : "error"),
+            "role": .string(errors == 0 ? "status" : "alert"),
             "heading": .string(heading),
             "items": .list(
                 sorted.map { message in
@@ -168,7 +180,8 @@ struct CategoryFormView {
     private static func value(_ message: CategoryFormMessage) -> TemplateValue {
         [
             "severity": .string(message.severity.rawValue),
-            "severityLabel": .string(message.severity == .error ? "Error" : "Warning"), "text": .string(message.text),
+            "severityLabel": .string(message.severity == .error ? "Error" : "Warning"),
+            "text": .string(message.text),
         ]
     }
 

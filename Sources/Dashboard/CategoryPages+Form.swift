@@ -46,7 +46,9 @@ extension CategoryPages {
             guard try rename(original, to: category.storedDocument, in: stored, by: author) else {
                 let stale = CategoryFormMessage(
                     field: .form, severity: .error,
-                    text: "The registry changed while you were editing, so nothing was saved. Check and save again.")
+                    text:
+                        "The registry changed while you were editing, so nothing was saved. Check and save again."
+                )
                 var refused = view
                 refused.messages.insert(stale, at: 0)
                 return try formPage(refused, status: .conflict)

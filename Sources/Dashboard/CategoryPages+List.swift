@@ -13,7 +13,10 @@ extension CategoryPages {
         }
         if let imported = request.queryItems["imported"].flatMap({ Int($0) }) {
             let noun = imported == 1 ? "category" : "categories"
-            flash.append(["kind": "success", "text": .string("Imported \(imported) \(noun); the registry was replaced.")])
+            flash.append([
+                "kind": "success",
+                "text": .string("Imported \(imported) \(noun); the registry was replaced."),
+            ])
         }
         return try listPage(flash: flash)
     }
@@ -80,12 +83,14 @@ extension CategoryPages {
         let values: [String: TemplateValue] = [
             "flash": .list(flash),
             "categories": .list(rows), "hasCategories": .bool(!rows.isEmpty),
-            "registryDiagnostics": .list(problems.map(Self.value)), "hasRegistryDiagnostics": .bool(!problems.isEmpty),
+            "registryDiagnostics": .list(problems.map(Self.value)),
+            "hasRegistryDiagnostics": .bool(!problems.isEmpty),
             "importText": .string(importText),
             "importDiagnostics": .list(diagnostics.map(Self.value)),
             "importInvalid": .bool(!diagnostics.isEmpty),
         ]
-        var response = try pages.page("categories/list", title: "Categories", section: .categories, values: values)
+        var response = try pages.page(
+            "categories/list", title: "Categories", section: .categories, values: values)
         response.status = status
         return response
     }

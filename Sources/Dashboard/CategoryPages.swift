@@ -48,7 +48,8 @@ struct CategoryPages: Sendable {
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                UInt8(ascii: "_"),
                 UInt8(ascii: "~"):
                 result.append(Character(Unicode.Scalar(byte)))
             default:
@@ -79,7 +80,9 @@ struct CategoryPages: Sendable {
     /// the categories they hold.
     func registry() throws -> (stored: CategoryRegistry, config: CategoryConfig) {
         let stored = try store.categories.registry()
-        let categories = stored.categories.compactMap { NotificationCategory.read(Array($0.json.utf8)).category }
+        let categories = stored.categories.compactMap {
+            NotificationCategory.read(Array($0.json.utf8)).category
+        }
         return (stored, CategoryConfig(categories: categories))
     }
 }
