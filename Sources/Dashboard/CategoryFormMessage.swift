@@ -78,6 +78,25 @@ enum CategoryFormField: Sendable, Hashable {
         return .action(row)
     }
 
+    /// Where the field comes on the page, so the summary lists messages in reading order.
+    var pageOrder: Int {
+        let afterRows = 1 << 40
+        return switch self {
+        case .form: 0
+        case .identifier: 1
+        case .action(let row): 100 + row * 10
+        case .actionIdentifier(let row): 101 + row * 10
+        case .actionTitle(let row): 102 + row * 10
+        case .buttonTitle(let row): 103 + row * 10
+        case .icon(let row): 104 + row * 10
+        case .actions: afterRows
+        case .options: afterRows + 1
+        case .hiddenPreviewsBodyPlaceholder: afterRows + 2
+        case .categorySummaryFormat: afterRows + 3
+        case .intentIdentifiers: afterRows + 4
+        }
+    }
+
     /// The `id` of the control (or group) the message is shown next to.
     var elementID: String {
         switch self {

@@ -160,7 +160,11 @@ struct CategoryFormView {
             errors == 0
             ? "This category has \(Self.count(messages.count, "warning")); it can be saved, but check them."
             : "The category was not saved: \(Self.count(errors, "error")) to fix."
-        let sorted = messages.filter { $0.severity == .error } + messages.filter { $0.severity != .error }
+        let sorted = messages.enumerated().sorted { lhs, rhs in
+            let left = (lhs.element.severity == .error ? 0 : 1, lhs.element.field.pageOrder, lhs.offset)
+            let right = (rhs.element.severity == .error ? 0 : 1, rhs.element.field.pageOrder, rhs.offset)
+            return left < right
+        }.map(\.element)
         return [
             "kind": .string(errors == 0 ? "warning" : "error"),
             "role": .string(errors == 0 ? "status" : "alert"),

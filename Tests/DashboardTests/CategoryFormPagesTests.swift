@@ -202,4 +202,35 @@ import Testing
         #expect(!html.contains("<script>alert"))
         #expect(!html.contains("<i>x"))
     }
+
+    @Test func summaryListsErrorsFirstInPageOrderWithLinksToTheirFields() throws {
+        var form = CategoryForm()
+        form.actions = [CategoryFormAction(), CategoryFormAction()]
+        let messages = [
+            CategoryFormMessage(
+                field: .hiddenPreviewsBodyPlaceholder, severity: .warning, text: "W-placeholder"),
+            CategoryFormMessage(field: .icon(1), severity: .error, text: "E-icon-1"),
+            CategoryFormMessage(field: .actionTitle(0), severity: .error, text: "E-title-0"),
+            CategoryFormMessage(field: .identifier, severity: .error, text: "E-identifier"),
+        ]
+        guard
+            case .object(let summary) = CategoryFormView(form: form, messages: messages).values()["summary"],
+            case .list(let items) = summary["items"]
+        else {
+            Issue.record("no summary")
+            return
+        }
+        let shown = items.compactMap { item -> String? in
+            guard case .object(let fields) = item, case .string(let text) = fields["text"],
+                case .string(let target) = fields["target"]
+            else { return nil }
+            return text + "#" + target
+        }
+        #expect(
+            shown == [
+                "E-identifier#category-identifier", "E-title-0#action-0-title", "E-icon-1#action-1-icon",
+                "W-placeholder#category-hidden-previews-placeholder",
+            ])
+        #expect(summary["role"] == "alert")
+    }
 }
