@@ -11,6 +11,7 @@ import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 SEED_MESSAGE = {
@@ -125,13 +126,19 @@ def test_seed_message_category_is_created_through_the_form_with_javascript(brows
     click_and_wait_for_load(browser, browser.find_element(By.LINK_TEXT, "New category"))
     type_into(browser, "Identifier", "message")
     browser.execute_script("window.pushboardMarker = 42")
-    button(browser, "Add action").click()
-    button(browser, "Add action").click()
-    # The rows were added in place: the page was not reloaded, so the marker is still there.
+    for _ in range(3):
+        button(browser, "Add action").click()
+    type_into(browser, "Action title", "to be removed", 1)
+    button(browser, "Remove action", 1).click()
+    # Rows were added and removed in place: the page was not reloaded, so the marker is still there.
     assert browser.execute_script("return window.pushboardMarker") == 42
     assert len(browser.find_elements(By.XPATH, "//label[normalize-space()='Action title']")) == 2
+    assert control(browser, "Action title", 1).get_attribute("value") == ""
+    legends = [legend.text for legend in browser.find_elements(By.CSS_SELECTOR, ".action-row legend")]
+    assert legends == ["Action 1", "Action 2"]
+    # Focus moved to the row that took the removed one's place.
     assert browser.switch_to.active_element.get_attribute("id") == control(
-        browser, "Action identifier", 2).get_attribute("id")
+        browser, "Action identifier", 1).get_attribute("id")
     fill_seed_rows(browser)
     check(browser, "Custom dismiss action")
     type_into(browser, "Hidden previews placeholder", "%u nových zpráv")
@@ -179,7 +186,11 @@ def test_a_case_colliding_identifier_is_refused_next_to_identifier(browser, shar
     button(browser, "Add action").click()
     type_into(browser, "Action identifier", "answer")
     type_into(browser, "Action title", "Answer")
-    click_and_wait_for_load(browser, button(browser, "Save category"))
+    # Enter in a field saves (the form's default button), it does not add or remove a row.
+    old_root = browser.find_element(By.TAG_NAME, "html")
+    control(browser, "Action title").send_keys(Keys.ENTER)
+    WebDriverWait(browser, 10).until(lambda d: not is_attached(old_root))
+    assert len(browser.find_elements(By.XPATH, "//label[normalize-space()='Action title']")) == 1
     identifier = control(browser, "Identifier")
     assert identifier.get_attribute("value") == "Message"
     assert identifier.get_attribute("aria-invalid") == "true"
