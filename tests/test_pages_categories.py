@@ -14,6 +14,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
+from conftest import SEEDS
+
 SEED_MESSAGE = {
     "identifier": "message",
     "actions": [
@@ -239,3 +241,23 @@ def test_a_script_title_is_shown_as_text(browser, shared_server):
     assert "hostile<b>" in browser.find_element(By.TAG_NAME, "table").text
     assert browser.find_elements(By.CSS_SELECTOR, "table b") == []
     assert severe_console_messages(browser) == []
+
+
+def test_import_reads_a_chosen_file_and_replaces_the_registry(browser, shared_server):
+    browser.get(shared_server.base + "/categories")
+    # With JavaScript the file picker is shown and fills the text area; without it, people paste.
+    control(browser, "Config file").send_keys(str(SEEDS / "categories.json"))
+    text = control(browser, "Config JSON")
+    WebDriverWait(browser, 10).until(lambda d: text.get_attribute("value"))
+    assert json.loads(text.get_attribute("value")) == json.loads((SEEDS / "categories.json").read_text())
+    click_and_wait_for_load(browser, button(browser, "Replace the registry"))
+    assert browser.current_url.endswith("/categories?imported=2")
+    assert list(registry(shared_server)) == ["message", "tin-nhan"]
+    # A config with an error changes nothing and comes back as pasted, with its diagnostics.
+    broken = '{"categories": [{"identifier": "x", "actions": [{"identifier": "a"}]}]}'
+    browser.execute_script("arguments[0].value = arguments[1]", control(browser, "Config JSON"), broken)
+    click_and_wait_for_load(browser, button(browser, "Replace the registry"))
+    assert control(browser, "Config JSON").get_attribute("value") == broken
+    assert control(browser, "Config JSON").get_attribute("aria-invalid") == "true"
+    assert 'The action has no "title".' in browser.find_element(By.ID, "config-text-messages").text
+    assert list(registry(shared_server)) == ["message", "tin-nhan"]
