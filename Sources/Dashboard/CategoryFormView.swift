@@ -156,9 +156,10 @@ struct CategoryFormView {
     private func summary() -> TemplateValue {
         guard !messages.isEmpty else { return false }
         let errors = messages.filter { $0.severity == .error }.count
+        let them = messages.count == 1 ? "it" : "them"
         let heading =
             errors == 0
-            ? "This category has \(Self.count(messages.count, "warning")); it can be saved, but check them."
+            ? "This category has \(Self.count(messages.count, "warning")); it can be saved, but check \(them)."
             : "The category was not saved: \(Self.count(errors, "error")) to fix."
         let sorted = messages.enumerated().sorted { lhs, rhs in
             let left = (lhs.element.severity == .error ? 0 : 1, lhs.element.field.pageOrder, lhs.offset)
