@@ -1,0 +1,111 @@
+import HTTPKit
+import NotificationKit
+import Storage
+import Templates
+
+/// The category list: the registry table, the two downloads, and the import form.
+extension CategoryPages {
+    /// `GET /categories`, with the flash of the change that led here.
+    func listPage(_ request: Request) throws -> Response {
+        var flash: [TemplateValue] = []
+        if let deleted = request.queryItems["deleted"] {
+            flash.append(["kind": "success", "text": .string("Deleted the category \"\(deleted)\".")])
+        }
+        if let imported = request.queryItems["imported"].flatMap({ Int($0) }) {
+            let noun = imported == 1 ? "category" : "categories"
+            flash.append([
+                "kind": "success",
+                "text": .string("Imported \(imported) \(noun); the registry was replaced."),
+            ])
+        }
+        return try listPage(flash: flash)
+    }
+
+    /// `POST /categories`: replaces the whole registry with a pasted config, after the same
+    /// checks as `PUT /api/v1/categories`. A config with errors comes back (422) with its
+    /// diagnostics and the text as pasted; nothing is stored.
+    func importConfig(_ request: Request) throws -> Response {
+        let text = try Self.formFields(of: request)["config"] ?? ""
+        guard !text.allSatisfy(\.isWhitespace) else {
+            let empty = Diagnostic(
+                .error, code: "categories.missing-field", path: JSONPath.root,
+                message: "Paste a category config: a JSON object with a \"categories\" array.")
+            return try listPage(importText: text, diagnostics: [empty], status: .unprocessableContent)
+        }
+        let (config, diagnostics) = CategoryConfig.read(Array(text.utf8))
+        guard let config, !diagnostics.contains(where: { $0.severity == .error }) else {
+            return try listPage(importText: text, diagnostics: diagnostics, status: .unprocessableContent)
+        }
+        let documents = config.categories.map(\.storedDocument)
+        guard case .replaced = try store.categories.replaceAll(with: documents, by: Author.name(of: request))
+        else {
+            throw HTTPError(.conflict, message: "The registry changed during the import; try again.")
+        }
+        return Response(redirectTo: "/categories?imported=\(documents.count)")
+    }
+
+    /// `GET /categories/download/config.json`: the registry as the config file of CONTRACT §5.
+    func downloadConfig() throws -> Response {
+        let config = try CategoryRegistryReader(store: store.categories).config()
+        return Self.download(config.prettyJSON(), type: "application/json", filename: "categories.json")
+    }
+
+    /// `GET /categories/download/Categories.swift`: the Swift code that registers the categories.
+    func downloadSwiftCode() throws -> Response {
+        let config = try CategoryRegistryReader(store: store.categories).config()
+        return Self.download(
+            config.swiftRegistrationCode(), type: "text/plain; charset=utf-8", filename: "Categories.swift")
+    }
+
+    private static func download(_ text: String, type: String, filename: String) -> Response {
+        Response(
+            headers: ["Content-Type": type, "Content-Disposition": "attachment; filename=\"\(filename)\""],
+            body: Array(text.utf8))
+    }
+
+    private func listPage(
+        importText: String = "", diagnostics: [Diagnostic] = [], status: HTTPStatus = .ok,
+        flash: [TemplateValue] = []
+    ) throws -> Response {
+        let (stored, config) = try registry()
+        let rows: [TemplateValue] = stored.categories.map { row in
+            let category = config.category(identifiedBy: row.identifier)
+            let options = CategoryOption.allCases.filter { category?.options.contains($0) ?? false }
+            return [
+                "identifier": .string(row.identifier), "href": .string(Self.address(of: row.identifier)),
+                "actionCount": .int(category?.actions.count ?? 0),
+                "options": .list(options.map { .string($0.rawValue) }),
+                "updatedAt": .string(row.updatedAt), "updatedAtText": .string(Self.shortTime(row.updatedAt)),
+                "updatedBy": .string(row.updatedBy),
+            ]
+        }
+        let problems = config.problems()
+        let values: [String: TemplateValue] = [
+            "flash": .list(flash),
+            "categories": .list(rows), "hasCategories": .bool(!rows.isEmpty),
+            "registryDiagnostics": .list(problems.map(Self.value)),
+            "hasRegistryDiagnostics": .bool(!problems.isEmpty),
+            "importText": .string(importText),
+            "importDiagnostics": .list(diagnostics.map(Self.value)),
+            "importInvalid": .bool(!diagnostics.isEmpty),
+        ]
+        var response = try pages.page(
+            "categories/list", title: "Categories", section: .categories, values: values)
+        response.status = status
+        return response
+    }
+
+    private static func value(_ diagnostic: Diagnostic) -> TemplateValue {
+        let place = diagnostic.line.map { "line \($0), column \(diagnostic.column ?? 1)" } ?? ""
+        return [
+            "severity": .string(diagnostic.severity.rawValue), "code": .string(diagnostic.code),
+            "path": .string(diagnostic.path), "place": .string(place), "message": .string(diagnostic.message),
+        ]
+    }
+
+    /// `2026-11-29T21:54:26.123Z` as `2026-11-29 21:54 UTC`; other text as it is.
+    private static func shortTime(_ stamp: String) -> String {
+        guard stamp.count >= 16, stamp.hasSuffix("Z") else { return stamp }
+        return stamp.prefix(10) + " " + stamp.dropFirst(11).prefix(5) + " UTC"
+    }
+}
