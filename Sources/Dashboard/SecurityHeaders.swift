@@ -14,7 +14,7 @@ enum SecurityHeaders {
     static let fields: [(String, String)] = [
         ("Content-Security-Policy", contentSecurityPolicy),
         ("X-Content-Type-Options", "nosniff"),
-        ("Referrer-Policy", "no-referrer"),
+        ("Referrer-Policy", "same-origin"),
         ("X-Frame-Options", "SAMEORIGIN"),
         ("Cross-Origin-Opener-Policy", "same-origin"),
     ]

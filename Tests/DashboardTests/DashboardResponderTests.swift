@@ -13,7 +13,7 @@ import Testing
         #expect(!policy.contains("unsafe-inline"))
         #expect(policy.contains("frame-ancestors 'self'"))
         #expect(response.headers["X-Content-Type-Options"] == "nosniff")
-        #expect(response.headers["Referrer-Policy"] == "no-referrer")
+        #expect(response.headers["Referrer-Policy"] == "same-origin")
     }
 
     @Test func crossSiteWritesAreRefusedAndChangeNothing() throws {
