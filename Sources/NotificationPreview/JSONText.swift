@@ -1,7 +1,8 @@
 import Foundation
+import NotificationKit
 
-/// A minimal JSON writer for the preview document: strings escaped per RFC 8259, numbers in
-/// a fixed short form. The caller keeps the structure well formed.
+/// A minimal streaming JSON writer for the preview document: strings escaped by `JSONWriter`,
+/// numbers in a fixed short form. The caller keeps the structure well formed.
 struct JSONText: Sendable {
     /// The text written so far.
     private(set) var text = ""
@@ -17,30 +18,9 @@ struct JSONText: Sendable {
         text += ":"
     }
 
-    /// Appends a quoted, escaped string.
+    /// Appends a quoted string, escaped exactly as NotificationKit's writer escapes payloads.
     mutating func string(_ value: String) {
-        text += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case "\u{08}": text += "\\b"
-            case "\u{0C}": text += "\\f"
-            case "\u{2028}": text += "\\u2028"
-            case "\u{2029}": text += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    text.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        text += "\""
+        JSONWriter.appendQuoted(value, to: &text)
     }
 
     /// Appends a string or `null`.
