@@ -66,3 +66,14 @@ def test_every_command_has_help(binary, command):
     result = subprocess.run([str(binary), *command, "--help"], capture_output=True, text=True)
     assert result.returncode == 0
     assert "pushboard " + " ".join(command) in result.stdout
+
+
+@pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM"])
+def test_signals_stop_the_server_cleanly(binary, data_dir, sig):
+    import signal
+    from conftest import Server
+    running = Server(data_dir)
+    assert running.request("GET", "/healthz")[0] == 200
+    running.process.send_signal(getattr(signal, sig))
+    assert running.process.wait(timeout=10) == 0
+    assert "stopped" in running.process.stderr.read()

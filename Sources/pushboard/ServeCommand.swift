@@ -22,6 +22,7 @@ enum ServeCommand: Command {
         guard arguments.operands.isEmpty else {
             throw UsageError("unexpected argument '\(arguments.operands[0])'")
         }
+        MHDServer.blockTerminationSignals()
         var server = MHDServerConfiguration()
         server.host = arguments["host"] ?? "127.0.0.1"
         server.port = try arguments.integer("port", in: 0...65535) ?? 8080
