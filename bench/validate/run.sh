@@ -58,7 +58,12 @@ measure() {
     i=0
     while [ "$i" -lt "$RUNS" ]; do
         # exit status 1 means "some payload is invalid", which the file is meant to contain.
-        /usr/bin/time -f "%e %M %U %S" -o "$work/time" "$@" > /dev/null || [ $? -eq 1 ]
+        status=0
+        /usr/bin/time -f "%e %M %U %S" -o "$work/time" "$@" > /dev/null || status=$?
+        if [ "$status" -gt 1 ]; then
+            echo "FAIL: $* exited with status $status" >&2
+            exit 2
+        fi
         # time prefixes "Command exited with non-zero status 1" when the command failed.
         read -r seconds rss user system <<TIME
 $(tail -n 1 "$work/time")
@@ -74,6 +79,13 @@ TIME
             n, s, c, l / s, b / s / 1e6, r / 1024 }'
     echo "$best" > "$work/$name.seconds"
 }
+
+# The run must really validate: exactly one report per input line.
+reports=$("$PUSHBOARD" validate --jsonl $envelope_flag "$file" | wc -l)
+if [ "$reports" -ne "$lines" ]; then
+    echo "FAIL: $PUSHBOARD wrote $reports reports for $lines lines" >&2
+    exit 1
+fi
 
 measure "pushboard validate --jsonl" "$PUSHBOARD" validate --jsonl $envelope_flag "$file"
 measure "jq -c . (parse only)" jq -c . "$file"
