@@ -38,6 +38,27 @@ import Testing
         #expect(report.valid)
     }
 
+    /// The entry points other modules call: a category config read from CONTRACT §5 JSON and
+    /// the model's headers.
+    @Test func categoryConfigAndModelHeaders() throws {
+        let text =
+            #"{"categories":[{"identifier":"message","actions":[{"identifier":"reply","title":"Odpovědět"}]}]}"#
+        let config = try #require(CategoryConfig.read(Array(text.utf8)).config)
+        let validator = Validator(categories: config, strict: true)
+        let headers = APNsHeaders(
+            pushType: "alert", priority: "10", topic: "com.example.app", collapseID: "chat-1")
+        let registered = validator.validate(
+            payload: Array(#"{"aps":{"alert":"x","category":"message"}}"#.utf8), headers: headers)
+        #expect(registered.valid && registered.diagnostics.isEmpty)
+        let mismatch = validator.validate(
+            payload: Array(#"{"aps":{"alert":"x","category":"Message"}}"#.utf8), headers: headers)
+        #expect(mismatch.codes == ["category.case-mismatch"])
+        #expect(mismatch.diagnostics.first?.severity == .error)
+        let unchecked = Validator(categories: nil).validate(
+            payload: Array(#"{"aps":{"alert":"x","category":"message"}}"#.utf8), headers: APNsHeaders())
+        #expect(unchecked.codes == ["category.unchecked"])
+    }
+
     @Test func badgeStringPointsAtTheValue() throws {
         let report = Validator().validate(
             payload: "{\n  \"aps\": {\n    \"alert\": \"x\",\n    \"badge\": \"5\"\n  }\n}")

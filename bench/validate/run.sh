@@ -1,8 +1,9 @@
 #!/bin/sh
 # Times `pushboard validate --jsonl` (parse AND validate) against two parse-only baselines on the
 # same file in the same run: `jq -c .` and a CPython loop of `json.loads` per line.
-# Prints payloads/s and MB/s of each and the peak RSS of each (pushboard's is the one that
-# matters: it must not grow with the number of lines).
+# Prints wall and CPU seconds, payloads/s and MB/s (from the wall time) and the peak RSS of each
+# (pushboard's is the one that matters: it must not grow with the number of lines). pushboard
+# validates on every core, so its CPU time can exceed its wall time.
 #
 # Usage: bench/validate/run.sh [FILE]      (default: generate 100 000 payloads, fixed seed)
 # Environment: PUSHBOARD (default .build/release/pushboard), COUNT (default 100000),
@@ -53,23 +54,38 @@ PY
 # measure NAME COMMAND...: best wall time of $RUNS runs and the peak RSS of that run.
 measure() {
     name=$1; shift
-    best=""; best_rss=""
+    best=""; best_rss=""; best_cpu=""
     i=0
     while [ "$i" -lt "$RUNS" ]; do
         # exit status 1 means "some payload is invalid", which the file is meant to contain.
-        /usr/bin/time -f "%e %M" -o "$work/time" "$@" > /dev/null || [ $? -eq 1 ]
+        status=0
+        /usr/bin/time -f "%e %M %U %S" -o "$work/time" "$@" > /dev/null || status=$?
+        if [ "$status" -gt 1 ]; then
+            echo "FAIL: $* exited with status $status" >&2
+            exit 2
+        fi
         # time prefixes "Command exited with non-zero status 1" when the command failed.
-        read -r seconds rss <<TIME
+        read -r seconds rss user system <<TIME
 $(tail -n 1 "$work/time")
 TIME
-        if [ -z "$best" ] || awk "BEGIN { exit !($seconds < $best) }"; then best=$seconds; best_rss=$rss; fi
+        if [ -z "$best" ] || awk "BEGIN { exit !($seconds < $best) }"; then
+            best=$seconds; best_rss=$rss; best_cpu=$(awk "BEGIN { print $user + $system }")
+        fi
         i=$((i + 1))
     done
-    awk -v n="$name" -v s="$best" -v l="$lines" -v b="$bytes" -v r="$best_rss" 'BEGIN {
+    awk -v n="$name" -v s="$best" -v l="$lines" -v b="$bytes" -v r="$best_rss" -v c="$best_cpu" 'BEGIN {
         if (s <= 0) s = 0.001
-        printf "%-34s %8.3f s %12.0f payloads/s %8.1f MB/s  peak RSS %6.1f MB\n", n, s, l / s, b / s / 1e6, r / 1024 }'
+        printf "%-32s %7.3f s (cpu %6.3f s) %9.0f payloads/s %7.1f MB/s  peak RSS %6.1f MB\n",
+            n, s, c, l / s, b / s / 1e6, r / 1024 }'
     echo "$best" > "$work/$name.seconds"
 }
+
+# The run must really validate: exactly one report per input line.
+reports=$("$PUSHBOARD" validate --jsonl $envelope_flag "$file" | wc -l)
+if [ "$reports" -ne "$lines" ]; then
+    echo "FAIL: $PUSHBOARD wrote $reports reports for $lines lines" >&2
+    exit 1
+fi
 
 measure "pushboard validate --jsonl" "$PUSHBOARD" validate --jsonl $envelope_flag "$file"
 measure "jq -c . (parse only)" jq -c . "$file"

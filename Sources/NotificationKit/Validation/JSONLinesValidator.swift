@@ -62,9 +62,9 @@ public struct JSONLinesValidator: Sendable {
 
     /// Validates every line read from `input` until end of file, writing reports to `output`.
     ///
-    /// Lines are gathered into batches of about a mebibyte; each batch is validated by
-    /// `workers` threads in parallel, each on its own share of the lines, and the reports are
-    /// written in input order before the next batch is read.
+    /// Lines are gathered into batches of about half a mebibyte; each batch is validated by up
+    /// to `workers` threads in parallel, in small shares of lines, and the reports are written
+    /// in input order before the next batch is read.
     public func run(input: Int32, output: Int32) throws(IOError) -> Summary {
         var writer = ReportWriter(descriptor: output)
         var summary = Summary(lines: 0, invalidLines: 0)
@@ -96,7 +96,9 @@ public struct JSONLinesValidator: Sendable {
     {
         let lineCount = batch.entries.count
         guard lineCount > 0 else { return }
-        let shares = max(1, min(workers, lineCount / 64))
+        // Many small shares rather than one per worker: concurrentPerform hands them out as
+        // threads free up, so a worker the scheduler pauses holds back only a few lines.
+        let shares = workers == 1 ? 1 : max(1, min(workers * 8, lineCount / 32))
         if shares == 1 {
             summary.invalidLines += batch.validate(0..<lineCount, with: self, to: &writer.buffer)
         } else {

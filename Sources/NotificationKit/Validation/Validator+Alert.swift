@@ -41,12 +41,14 @@ extension Validator {
     ) {
         let node = member.value
         switch member.key {
-        case "title" where isLiveActivity, "body" where isLiveActivity:
-            if case .object(let members) = node.value {
+        case "title", "body":
+            if isLiveActivity, case .object(let members) = node.value {
                 checkLocalizedText(members, path: path(), sink: &sink)
             } else {
                 requireAlertString(node, path: path(), name: member.key, sink: &sink)
             }
+        case "subtitle", "launch-image", "title-loc-key", "subtitle-loc-key", "loc-key":
+            requireAlertString(node, path: path(), name: member.key, sink: &sink)
         case "title-loc-args", "subtitle-loc-args", "loc-args":
             checkLocArgs(node, path: path(), name: member.key, sink: &sink)
         case "sound" where isLiveActivity:
@@ -60,8 +62,6 @@ extension Validator {
             if node.value != .null {
                 requireAlertString(node, path: path(), name: member.key, sink: &sink)
             }
-        case "title", "subtitle", "body", "launch-image", "title-loc-key", "subtitle-loc-key", "loc-key":
-            requireAlertString(node, path: path(), name: member.key, sink: &sink)
         case "action", "summary-arg", "summary-arg-count":
             sink.emit(
                 .apsLegacyKey, path(), at: member.keySpan,

@@ -3,28 +3,28 @@ extension Validator {
     /// `mutable-content: 1` for the extension to run, and `https` because App Transport Security
     /// blocks plain `http` downloads.
     func checkMedia(_ media: JSONMember, facts: PayloadFacts, sink: inout DiagnosticSink) {
-        let path = JSONPath.appending(key: media.key, to: JSONPath.root)
+        func path() -> String { JSONPath.appending(key: media.key, to: JSONPath.root) }
         guard let url = media.value.value.stringValue else {
             sink.emit(
-                .mediaType, path, at: media.value.span,
+                .mediaType, path(), at: media.value.span,
                 "\"\(media.key)\" must be a URL string, not \(describe(media.value)).")
             return
         }
         if let scheme = Self.scheme(of: url) {
             if scheme != "https" {
                 sink.emit(
-                    .mediaNotHTTPS, path, at: media.value.span,
+                    .mediaNotHTTPS, path(), at: media.value.span,
                     "The media URL uses \"\(scheme)\"; the service extension can only download it over https."
                 )
             }
         } else {
             sink.emit(
-                .mediaInvalidURL, path, at: media.value.span,
+                .mediaInvalidURL, path(), at: media.value.span,
                 "\"\(url.prefix(60))\" is not an absolute URL (scheme://host/path).")
         }
         if facts.mutableContent != 1 {
             sink.emit(
-                .mediaRequiresMutableContent, path, at: media.value.span,
+                .mediaRequiresMutableContent, path(), at: media.value.span,
                 "A media URL needs \"mutable-content\": 1 in \"aps\"; otherwise the service extension never "
                     + "runs and no image is shown.")
         }

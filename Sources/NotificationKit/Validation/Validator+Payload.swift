@@ -1,23 +1,4 @@
 extension Validator {
-    /// The Apple-defined `aps` keys of apns-rules.md §3, for "did you mean" suggestions.
-    static let apsKeys = [
-        "alert", "badge", "sound", "thread-id", "category", "content-available", "mutable-content",
-        "target-content-id", "interruption-level", "relevance-score", "filter-criteria", "stale-date",
-        "content-state", "timestamp", "event", "dismissal-date", "attributes-type", "attributes",
-        "input-push-token", "input-push-channel", "content-changed",
-    ]
-
-    /// Keys libraries still emit that Apple's current table dropped (§3: warn, do not reject).
-    static let legacyApsKeys = ["url-args"]
-
-    /// `aps` keys whose value must simply be a string, a number or a dictionary.
-    private static let stringKeys: Set = [
-        "thread-id", "category", "target-content-id", "filter-criteria", "attributes-type",
-        "input-push-channel",
-    ]
-    private static let numberKeys: Set = ["stale-date", "timestamp", "dismissal-date"]
-    private static let objectKeys: Set = ["content-state", "attributes"]
-
     /// Checks the top level and the `aps` dictionary, recording what the push-type checks need.
     func checkPayload(
         _ root: JSONNode, rule: PushTypeRule?, facts: inout PayloadFacts, sink: inout DiagnosticSink
@@ -47,7 +28,7 @@ extension Validator {
             }
             return
         }
-        func path() -> String { JSONPath.appending(key: "aps", to: JSONPath.root) }
+        func path() -> String { "$.aps" }
         guard case .object(let members) = aps.value.value else {
             sink.emit(
                 .apsNotObject, path(), at: aps.value.span,
@@ -69,60 +50,78 @@ extension Validator {
     ) {
         func path() -> String { JSONPath.appending(key: member.key, to: apsPath) }
         let node = member.value
-        switch member.key {
-        case "alert":
+        guard let key = APSKey.named(member.key) else {
+            checkOtherApsMember(member, path: path(), sink: &sink)
+            return
+        }
+        switch key {
+        case .alert:
             checkAlert(node, path: path(), isLiveActivity: isLiveActivity, facts: &facts, sink: &sink)
-        case "badge":
+        case .badge:
             checkBadge(node, path: path(), sink: &sink)
-        case "sound":
+        case .sound:
             checkSound(node, path: path(), facts: &facts, sink: &sink)
-        case "content-available":
+        case .contentAvailable:
             facts.contentAvailable = checkFlag(
                 node, path: path(), name: member.key, type: .apsContentAvailableType,
                 value: .apsContentAvailableValue, meaning: "a silent background update", sink: &sink)
-        case "mutable-content":
+        case .mutableContent:
             facts.mutableContent = checkFlag(
                 node, path: path(), name: member.key, type: .apsMutableContentType,
                 value: .apsMutableContentValue, meaning: "the notification service extension", sink: &sink)
-        case "interruption-level":
+        case .interruptionLevel:
             facts.interruptionLevel = checkInterruptionLevel(node, path: path(), sink: &sink)
-        case "relevance-score":
+        case .relevanceScore:
             checkRelevanceScore(node, path: path(), isLiveActivity: isLiveActivity, sink: &sink)
-        case "event":
+        case .event:
             facts.event = checkEvent(node, path: path(), sink: &sink)
-        case "input-push-token":
-            if node.value.doubleValue != 1 {
-                sink.emit(
-                    .apsInputPushTokenValue, path(), at: node.span,
-                    "\"input-push-token\" must be the number 1, not \(describe(node)).")
-            }
-        case "content-changed":
+        case .contentChanged:
             if node.value != .bool(true) {
                 sink.emit(
                     .apsContentChangedType, path(), at: node.span,
                     "\"content-changed\" must be the Boolean true (not the number 1), not \(describe(node)).")
             }
-        case "category":
+        case .category:
             checkCategory(node, path: path(), sink: &sink)
-        case "thread-id", "target-content-id", "filter-criteria", "attributes-type", "input-push-channel":
+        case .threadId, .targetContentId, .filterCriteria, .attributesType:
             requireType(
                 node, path: path(), name: member.key, code: .apsStringType, expected: "a string", sink: &sink
             ) {
                 $0.stringValue != nil
             }
-        case "stale-date", "timestamp", "dismissal-date":
+        case .staleDate, .timestamp, .dismissalDate:
             requireType(
                 node, path: path(), name: member.key, code: .apsNumberType,
                 expected: "a number (UNIX seconds)",
                 sink: &sink
             ) { $0.numberValue != nil }
-        case "content-state", "attributes":
+        case .contentState, .attributes:
             requireType(
                 node, path: path(), name: member.key, code: .apsObjectType, expected: "a dictionary",
                 sink: &sink
             ) {
                 if case .object = $0 { true } else { false }
             }
+        }
+    }
+
+    /// The `aps` keys the model does not bind: Live Activity start inputs (iOS 18), the legacy
+    /// `url-args`, and anything else, which APNs ignores.
+    private func checkOtherApsMember(
+        _ member: JSONMember, path: @autoclosure () -> String, sink: inout DiagnosticSink
+    ) {
+        let node = member.value
+        switch member.key {
+        case "input-push-token":
+            if node.value.doubleValue != 1 {
+                sink.emit(
+                    .apsInputPushTokenValue, path(), at: node.span,
+                    "\"input-push-token\" must be the number 1, not \(describe(node)).")
+            }
+        case "input-push-channel":
+            requireType(
+                node, path: path(), name: member.key, code: .apsStringType, expected: "a string", sink: &sink
+            ) { $0.stringValue != nil }
         case "url-args":
             sink.emit(
                 .apsLegacyKey, path(), at: member.keySpan,
@@ -134,6 +133,9 @@ extension Validator {
             )
         }
     }
+
+    /// The Apple-defined `aps` keys of apns-rules.md §3, for "did you mean" suggestions.
+    static let apsKeys = APSKey.allCases.map(\.rawValue) + ["input-push-token", "input-push-channel"]
 
     /// Warns about a key APNs will silently ignore, suggesting the Apple key it most likely meant.
     func reportUnknownKey(
