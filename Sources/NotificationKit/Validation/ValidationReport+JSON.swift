@@ -2,24 +2,15 @@ extension ValidationReport {
     /// The report as a JSON tree in CONTRACT §4 order, for embedding in other answers (the
     /// preview carries its report) and for pretty output.
     public var jsonValue: JSONValue {
-        let diagnosticValues = diagnostics.map { diagnostic -> JSONValue in
-            var members: [(String, JSONValue)] = [
-                ("severity", .string(diagnostic.severity.rawValue)), ("code", .string(diagnostic.code)),
-                ("path", .string(diagnostic.path)), ("message", .string(diagnostic.message)),
-            ]
-            if let line = diagnostic.line {
-                members.append(("line", Self.number(line)))
-            }
-            if let column = diagnostic.column {
-                members.append(("column", Self.number(column)))
-            }
-            return Self.object(members)
-        }
-        return Self.object([
-            ("valid", .bool(valid)), ("pushType", .string(pushType)),
-            ("size", Self.object([("bytes", Self.number(size.bytes)), ("limit", Self.number(size.limit))])),
-            ("diagnostics", .array(diagnosticValues.map { JSONNode($0, span: Self.noSpan) })),
-        ])
+        var size = JSONObjectBuilder()
+        size.set("bytes", self.size.bytes)
+        size.set("limit", self.size.limit)
+        var report = JSONObjectBuilder()
+        report.set("valid", valid)
+        report.set("pushType", pushType)
+        report.set("size", size.value)
+        report.set("diagnostics", .list(diagnostics.map(\.jsonValue)))
+        return report.value
     }
 
     /// The report as JSON text: compact on one line (JSON Lines output) or pretty.
@@ -63,18 +54,5 @@ extension ValidationReport {
             output.append(UInt8(ascii: "}"))
         }
         output.append(contentsOf: "]}".utf8)
-    }
-
-    private static let noSpan = JSONSpan(start: 0, end: 0, line: 1, column: 1)
-
-    private static func number(_ value: Int) -> JSONValue {
-        .number(
-            JSONNumber(
-                literal: String(value), isInteger: true, doubleValue: Double(value), int64Value: Int64(value))
-        )
-    }
-
-    private static func object(_ members: [(String, JSONValue)]) -> JSONValue {
-        .object(members.map { JSONMember(key: $0.0, keySpan: noSpan, value: JSONNode($0.1, span: noSpan)) })
     }
 }
