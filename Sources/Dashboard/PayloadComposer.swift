@@ -36,6 +36,13 @@ struct ComposedPayload: Sendable {
 /// keeps that payload's member exactly (a sound dictionary, a key the form has no field for,
 /// the order of keys), so saving without changes never loses anything.
 enum PayloadComposer {
+    /// Reader findings that still leave JSON grammar intact: a payload with them may be saved
+    /// as a draft (the report shows them), unlike a syntax error.
+    static let draftableCodes: Set<String> = [
+        JSONReadCode.duplicateKey.rawValue, JSONReadCode.loneSurrogate.rawValue,
+        JSONReadCode.numberOutOfRange.rawValue,
+    ]
+
     /// Composes the payload of `fields`.
     static func compose(_ fields: ComposerFields) -> ComposedPayload {
         let raw = fields[.rawJSON]
@@ -49,13 +56,14 @@ enum PayloadComposer {
         var result = ComposedPayload(source: .rawJSON, text: nil, fields: fields, errors: [:])
         let raw = fields[.rawJSON]
         let read = JSONReader().read(raw)
-        guard let root = read.root else {
-            result.errors[.rawJSON] = "Not saved: this is not JSON. " + describe(read.diagnostics)
+        let faults = read.diagnostics.filter { $0.severity == .error && !draftableCodes.contains($0.code) }
+        guard let root = read.root, faults.isEmpty else {
+            result.errors[.rawJSON] = "This is not JSON, so it cannot be saved. " + describe(faults + read.diagnostics)
             return result
         }
         guard root.value.objectMembers != nil else {
             result.errors[.rawJSON] =
-                "Not saved: the payload must be a JSON object ({…}), not \(article(root.value.typeName))."
+                "The payload must be a JSON object ({…}), not \(article(root.value.typeName)), so it cannot be saved."
             return result
         }
         result.text = raw
