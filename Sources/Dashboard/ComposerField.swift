@@ -51,5 +51,7 @@ enum ComposerField: String, CaseIterable, Sendable {
     }
 
     /// The header fields, in the order exports write the headers.
-    static let headerFields: [ComposerField] = [.pushType, .priority, .topic, .collapseID, .expiration, .apnsID]
+    static let headerFields: [ComposerField] = [
+        .pushType, .priority, .topic, .collapseID, .expiration, .apnsID,
+    ]
 }

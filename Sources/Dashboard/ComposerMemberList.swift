@@ -3,7 +3,7 @@ import NotificationKit
 
 /// Object members edited in place: `set` replaces a member where it stands or appends it,
 /// `set(_, nil)` removes it, so untouched members keep their order.
-struct MemberList {
+struct ComposerMemberList {
     /// The members, in order.
     var members: [JSONMember]
 
@@ -26,7 +26,7 @@ struct MemberList {
     }
 
     /// This list with `key` set, for chaining.
-    func setting(_ key: String, _ value: JSONValue?) -> MemberList {
+    func setting(_ key: String, _ value: JSONValue?) -> ComposerMemberList {
         var copy = self
         copy.set(key, value)
         return copy

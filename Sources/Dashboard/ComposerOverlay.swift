@@ -21,7 +21,7 @@ struct ComposerOverlay {
     /// The payload: `base` (an object, or nil for a new payload) with the changed fields laid
     /// over it. `aps` comes first in a new payload, then the media URL, then custom data.
     mutating func payload(over base: JSONNode?) -> JSONValue {
-        var root = MemberList(base?.value.objectMembers ?? [])
+        var root = ComposerMemberList(base?.value.objectMembers ?? [])
         let aps = aps(over: base?["aps"])
         if base?["aps"] != nil || aps.objectMembers?.isEmpty == false || base == nil {
             root.set("aps", aps)
@@ -38,7 +38,7 @@ struct ComposerOverlay {
     }
 
     private mutating func aps(over base: JSONNode?) -> JSONValue {
-        var aps = MemberList(base?.value.objectMembers ?? [])
+        var aps = ComposerMemberList(base?.value.objectMembers ?? [])
         if ComposerFields.alertFields.contains(where: { changed($0.field) }) {
             aps.set("alert", alert(over: base?["alert"]))
         }
@@ -50,11 +50,11 @@ struct ComposerOverlay {
 
     /// The alert dictionary; a string alert becomes `{"body": …}` first so its text is kept.
     private func alert(over base: JSONNode?) -> JSONValue? {
-        var alert: MemberList
+        var alert: ComposerMemberList
         switch base?.value {
-        case .object(let members): alert = MemberList(members)
-        case .string(let body): alert = MemberList([]).setting("body", .string(body))
-        default: alert = MemberList([])
+        case .object(let members): alert = ComposerMemberList(members)
+        case .string(let body): alert = ComposerMemberList([]).setting("body", .string(body))
+        default: alert = ComposerMemberList([])
         }
         for (key, field) in ComposerFields.alertFields where changed(field) {
             let text = posted[field]

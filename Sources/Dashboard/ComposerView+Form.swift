@@ -25,8 +25,11 @@ extension ComposerView {
                     text(.threadID), text(.badge, inputMode: "numeric"),
                     text(.sound, hint: "default, or a sound file in the app bundle"),
                     select(.interruptionLevel, Self.interruptionLevels),
-                    text(.relevanceScore, inputMode: "decimal", hint: "0 to 1; sorts the notification summary"),
-                    text(.mediaURL, inputMode: "url", hint: "https; a notification service extension downloads it"),
+                    text(
+                        .relevanceScore, inputMode: "decimal", hint: "0 to 1; sorts the notification summary"),
+                    text(
+                        .mediaURL, inputMode: "url",
+                        hint: "https; a notification service extension downloads it"),
                     checkbox(.mutableContent, hint: "Lets the service extension add the media"),
                 ]
             ),
@@ -35,7 +38,8 @@ extension ComposerView {
                 [
                     select(.pushType, APNsPushType.allCases.map { ($0.rawValue, $0.rawValue) }),
                     select(.priority, Self.priorities), text(.topic, hint: "usually the app's bundle ID"),
-                    text(.collapseID), text(.expiration, inputMode: "numeric", hint: "UNIX seconds; 0 = once"),
+                    text(.collapseID),
+                    text(.expiration, inputMode: "numeric", hint: "UNIX seconds; 0 = once"),
                     text(.apnsID),
                 ]
             ),
@@ -72,9 +76,11 @@ extension ComposerView {
         ("1", "1 · lowest"),
     ]
 
-    private static let interruptionLevels = [("", "not set (active)")] + InterruptionLevel.allCases.map {
-        ($0.rawValue, $0.rawValue)
-    }
+    private static let interruptionLevels =
+        [("", "not set (active)")]
+        + InterruptionLevel.allCases.map {
+            ($0.rawValue, $0.rawValue)
+        }
 
     private func base(_ field: ComposerField, hint: String?) -> [String: TemplateValue] {
         let error = analysis.composed.errors[field] ?? ""

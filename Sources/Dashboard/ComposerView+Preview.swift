@@ -46,7 +46,8 @@ extension ComposerView {
         var traits: [String] = []
         if action.textInput {
             traits.append(
-                "text field “\(action.textInputPlaceholder ?? "")” with “\(action.textInputButtonTitle ?? "")”")
+                "text field “\(action.textInputPlaceholder ?? "")” with “\(action.textInputButtonTitle ?? "")”"
+            )
         }
         if action.authenticationRequired { traits.append("unlock first") }
         if action.foreground { traits.append("opens the app") }

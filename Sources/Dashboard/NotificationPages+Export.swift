@@ -1,3 +1,4 @@
+import Foundation
 import HTTPKit
 import NotificationKit
 import Storage
@@ -37,7 +38,8 @@ extension NotificationPages {
         let stored = try id.map(existing)
         let composed = PayloadComposer.compose(ComposerFields(form))
         let revision = form["revision"].flatMap { Int($0) } ?? stored?.revision
-        let view = try view(composed, stored: stored, revision: revision, options: ComposerPreviewOptions(form))
+        let view = try view(
+            composed, stored: stored, revision: revision, options: ComposerPreviewOptions(form))
         return try download(view, format: format, bundle: form["bundle"])
     }
 
@@ -46,10 +48,13 @@ extension NotificationPages {
         guard view.analysis.exportable else {
             var page = view
             page.flash.append(
-                .init(kind: "error", text: "This payload has errors, so it cannot be downloaded: see Validation."))
+                .init(
+                    kind: "error",
+                    text: "This payload has errors, so it cannot be downloaded: see Validation."))
             return try render(page, status: .unprocessableContent)
         }
-        let export = PayloadExport(bytes: view.analysis.bytes, headers: APNsHeaders(fields: view.analysis.headers))
+        let export = PayloadExport(
+            bytes: view.analysis.bytes, headers: APNsHeaders(fields: view.analysis.headers))
         let body: [UInt8]
         switch format {
         case .json:
@@ -71,12 +76,13 @@ extension NotificationPages {
         return response
     }
 
-    /// A file name from a notification name: ASCII letters, digits, `-` and `_` only, at most 60.
+    /// A file name from a notification name, diacritics dropped: ASCII letters, digits, `-` and `_` only, at most 60.
     static func fileName(_ name: String) -> String {
         var result = ""
-        for scalar in name.unicodeScalars {
+        for scalar in name.folding(options: .diacriticInsensitive, locale: nil).unicodeScalars {
             let allowed =
-                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                scalar.isASCII
+                && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
                     || scalar == "-" || scalar == "_")
             if allowed {
                 result.unicodeScalars.append(scalar)

@@ -23,8 +23,12 @@ extension NotificationPages {
             var view = try view(composed, stored: stored, revision: revision, options: options)
             view.flash.append(
                 view.analysis.exportable
-                    ? .init(kind: "info", text: "Nothing was saved. The exports below are for the payload as shown.")
-                    : .init(kind: "warning", text: "Nothing was saved, and the payload has errors: fix them to export it."))
+                    ? .init(
+                        kind: "info",
+                        text: "Nothing was saved. The exports below are for the payload as shown.")
+                    : .init(
+                        kind: "warning",
+                        text: "Nothing was saved, and the payload has errors: fix them to export it."))
             return try render(view)
         default:
             return try render(view(composed, stored: stored, revision: revision, options: options))
@@ -38,7 +42,8 @@ extension NotificationPages {
         var composed = composed
         let typedName = composed.fields[.name].trimmingCharacters(in: .whitespacesAndNewlines)
         if typedName.count > NotificationInput.maximumNameLength {
-            composed.errors[.name] = "Name must be at most \(NotificationInput.maximumNameLength) characters long."
+            composed.errors[.name] =
+                "Name must be at most \(NotificationInput.maximumNameLength) characters long."
         }
         guard let text = composed.text, composed.errors.isEmpty else {
             var view = try view(composed, stored: stored, revision: revision, options: options)
@@ -50,14 +55,16 @@ extension NotificationPages {
         let headers = composed.fields.headersText
         let author = Author.name(of: request)
         guard let stored else {
-            let created = try store.notifications.create(name: name, headers: headers, payload: text, by: author)
+            let created = try store.notifications.create(
+                name: name, headers: headers, payload: text, by: author)
             return Response(redirectTo: "/notifications/\(created.id)")
         }
         guard let revision else {
             throw HTTPError(.badRequest, message: "The form has no revision; open the notification again.")
         }
         switch try store.notifications.update(
-            id: stored.id, expectedRevision: revision, name: name, headers: headers, payload: text, by: author)
+            id: stored.id, expectedRevision: revision, name: name, headers: headers, payload: text, by: author
+        )
         {
         case .updated(let updated):
             return Response(redirectTo: "/notifications/\(updated.id)")
@@ -66,7 +73,8 @@ extension NotificationPages {
             view.flash.append(.init(kind: "error", text: Self.staleMessage(current)))
             return try render(view, status: .conflict)
         case .notFound:
-            throw HTTPError(.notFound, message: "The notification was deleted while you edited it; nothing was saved.")
+            throw HTTPError(
+                .notFound, message: "The notification was deleted while you edited it; nothing was saved.")
         }
     }
 

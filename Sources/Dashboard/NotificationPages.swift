@@ -66,7 +66,8 @@ struct NotificationPages: Sendable {
 
     /// The view of a composed form; reads the registry and, for a saved notification, its history.
     func view(
-        _ composed: ComposedPayload, stored: StoredNotification?, revision: Int?, options: ComposerPreviewOptions
+        _ composed: ComposedPayload, stored: StoredNotification?, revision: Int?,
+        options: ComposerPreviewOptions
     ) throws -> ComposerView {
         let registry = try CategoryRegistryReader(store: store.categories).config()
         let analysis = ComposerAnalysis(composed, registry: registry, options: options)

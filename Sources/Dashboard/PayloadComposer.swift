@@ -21,10 +21,14 @@ struct ComposedPayload: Sendable {
     /// One message per field that could not be bound, shown next to the field.
     var errors: [ComposerField: String]
 
+    /// The payload built from the fields that could be bound, the faulty ones left out: what
+    /// the previews show while a field has an error. Nil when "Raw JSON" was the source.
+    var partialText: String?
+
     /// The text to check and preview: the payload, or the raw text that failed to read (so the
-    /// report points at its line and column), or what the page showed before.
+    /// report points at its line and column), or the payload without the faulty fields.
     var checkedText: String {
-        text ?? (source == .rawJSON ? fields[.rawJSON] : fields[.renderedRaw])
+        text ?? (source == .rawJSON ? fields[.rawJSON] : partialText ?? fields[.renderedRaw])
     }
 }
 
@@ -58,7 +62,8 @@ enum PayloadComposer {
         let read = JSONReader().read(raw)
         let faults = read.diagnostics.filter { $0.severity == .error && !draftableCodes.contains($0.code) }
         guard let root = read.root, faults.isEmpty else {
-            result.errors[.rawJSON] = "This is not JSON, so it cannot be saved. " + describe(faults + read.diagnostics)
+            result.errors[.rawJSON] =
+                "This is not JSON, so it cannot be saved. " + describe(faults + read.diagnostics)
             return result
         }
         guard root.value.objectMembers != nil else {
@@ -79,9 +84,10 @@ enum PayloadComposer {
         before.fillPayload(from: base)
         var overlay = ComposerOverlay(posted: fields, before: before)
         let built = overlay.payload(over: base)
-        var result = ComposedPayload(source: .form, text: nil, fields: fields, errors: overlay.errors)
-        guard overlay.errors.isEmpty else { return result }
         let compact = JSONWriter().string(built)
+        var result = ComposedPayload(source: .form, text: nil, fields: fields, errors: overlay.errors)
+        result.partialText = compact
+        guard overlay.errors.isEmpty else { return result }
         let unchanged = base.map { JSONWriter().string($0.value) == compact } ?? false
         let text = unchanged ? shown : compact
         result.text = text
