@@ -52,7 +52,7 @@ extension ComposerView {
                     textarea(
                         .rawJSON, rows: 12, code: true,
                         hint:
-                            "The exact payload that is sent. Change either this or the fields: the side you changed wins when you save or preview."
+                            "The exact payload that is sent. Change either this or the fields: the side you changed wins when you save or preview. Empty it to rebuild it from the fields."
                     ),
                 ]
             ),

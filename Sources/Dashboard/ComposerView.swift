@@ -50,8 +50,9 @@ struct ComposerView {
         values["flash"] = .list(flash.map { ["kind": .string($0.kind), "text": .string($0.text)] })
         if let notification {
             values["saved"] = [
-                "id": .string(notification.id), "updatedAt": .string(Self.readableTime(notification.updatedAt)),
-                "updatedBy": .string(notification.updatedBy), "revision": .int(notification.revision),
+                "id": .string(notification.id), "revision": .int(notification.revision),
+                "updatedAt": .string(Self.readableTime(notification.updatedAt)),
+                "updatedBy": .string(notification.updatedBy),
             ]
         }
         return values
