@@ -150,6 +150,26 @@ import Testing
         #expect(!Self.text(response).contains("<script>alert"))
     }
 
+    /// The Content-Security-Policy forbids inline script and style: the notification templates
+    /// load `composer.js` by `src` and carry no `style`, `<style>` or `on…=` handler.
+    @Test func notificationTemplatesHaveNoInlineScriptOrStyle() throws {
+        let folder = Self.root + "/templates/notifications"
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter {
+            $0.hasSuffix(".html")
+        }
+        #expect(files.count >= 7)
+        for file in files {
+            let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8).lowercased()
+            let scripts = text.components(separatedBy: "<script").dropFirst()
+            #expect(
+                scripts.allSatisfy { $0.hasPrefix(#" src="/static/composer.js" defer></script>"#) }, "\(file)"
+            )
+            #expect(!text.contains("<style"), "\(file)")
+            #expect(!text.contains(" style="), "\(file)")
+            #expect(text.range(of: #"\son[a-z]+\s*="#, options: .regularExpression) == nil, "\(file)")
+        }
+    }
+
     @Test func unknownNotificationIs404() throws {
         let fixture = try Fixture()
         #expect(fixture.get("/notifications/0000000000000000").status == .notFound)
