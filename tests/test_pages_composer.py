@@ -256,6 +256,13 @@ def test_without_javascript_preview_save_edit_and_download(plain_browser, server
     status, _, _ = server.request("POST", "/api/v1/validate", stored, {"Content-Type": "application/json"})
     assert status == 200
 
+    # The list links to it by name and offers a new one.
+    browser.get(server.base + "/notifications")
+    link = browser.find_element(By.LINK_TEXT, "Kino <script>")
+    assert link.get_attribute("href").endswith(f"/notifications/{notification_id}")
+    assert browser.find_element(By.LINK_TEXT, "New notification").get_attribute("href").endswith(
+        "/notifications/new")
+
 
 def test_stale_save_keeps_the_input(plain_browser, server):
     browser = plain_browser
