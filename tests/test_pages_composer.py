@@ -12,6 +12,7 @@ import tempfile
 import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -66,7 +67,11 @@ def plain_browser():
 
 
 def wait(driver, condition, timeout=10):
-    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda _: condition())
+    """Polls `condition` until it is true; a page still loading (no region yet, a stale element)
+    only means "not yet"."""
+    ignored = (AssertionError, NoSuchElementException, StaleElementReferenceException)
+    return WebDriverWait(driver, timeout, poll_frequency=0.05, ignored_exceptions=ignored).until(
+        lambda _: condition())
 
 
 def control(driver, label_text):
