@@ -85,13 +85,14 @@
       replaceRegion(regions[name], answer.regions && answer.regions[name]);
     }
     showErrors(answer.errors);
-    if (typeof answer.payload === "string") {
-      if (answer.source === "rawJSON" && answer.fields) {
+    if (answer.source === "rawJSON") {
+      if (typeof answer.payload === "string" && answer.fields) {
         refill(answer.fields);
-      } else if (raw.value === rendered.value) {
-        raw.value = answer.payload;
+        rendered.value = answer.payload;
       }
-      rendered.value = answer.payload;
+    } else if (typeof answer.rawJSON === "string" && raw.value === rendered.value) {
+      raw.value = answer.rawJSON;
+      rendered.value = answer.rawJSON;
     }
     if (curl) {
       curl.value = typeof answer.curl === "string" ? answer.curl : "";

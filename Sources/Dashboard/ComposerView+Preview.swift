@@ -97,13 +97,15 @@ extension ComposerView {
             "valid": .bool(report.valid && formErrors.isEmpty), "pushType": .string(report.pushType),
             "bytes": .int(report.size.bytes), "limit": .int(report.size.limit),
             "over": .bool(report.size.bytes > report.size.limit), "diagnostics": .list(diagnostics),
-            "counts": .string(counts(report.diagnostics)), "formErrors": .list(formErrors),
+            "counts": .string(counts(report.diagnostics, fieldErrors: formErrors.count)),
+            "formErrors": .list(formErrors),
         ]
     }
 
-    /// "1 error, 2 warnings", or "no findings".
-    private static func counts(_ diagnostics: [Diagnostic]) -> String {
-        let parts = Severity.allCases.compactMap { severity -> String? in
+    /// "1 field error, 1 error, 2 warnings", or "no findings".
+    private static func counts(_ diagnostics: [Diagnostic], fieldErrors: Int) -> String {
+        var parts = fieldErrors == 0 ? [] : ["\(fieldErrors) field error\(fieldErrors == 1 ? "" : "s")"]
+        parts += Severity.allCases.compactMap { severity -> String? in
             let count = diagnostics.filter { $0.severity == severity }.count
             guard count > 0 else { return nil }
             return "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"

@@ -6,8 +6,9 @@ import Templates
 ///
 /// The body is the form as a JSON object of strings (`Content-Type: application/json`); the
 /// answer carries the region partials rendered exactly as the page renders them (so the
-/// server computes every line), the field errors, and the form's other side: the payload text
-/// when the fields were the source, the refilled fields when "Raw JSON" was. Nothing is saved.
+/// server computes every line), the field errors, and the form's other side: "Raw JSON" when the
+/// fields were the source (`rawJSON`; `payload` is null while a field has an error, so it cannot
+/// be saved), the refilled fields when "Raw JSON" was. Nothing is saved.
 extension NotificationPages {
     /// The region partials and the ids of the elements whose children they replace.
     static let liveRegions = [
@@ -35,6 +36,7 @@ extension NotificationPages {
         answer.set("regions", regions.value)
         answer.set("errors", errors.value)
         answer.set("payload", composed.text.map(JSONValue.string) ?? .null)
+        answer.set("rawJSON", composed.fields[.rawJSON])
         if composed.source == .rawJSON, composed.text != nil {
             var fields = JSONObjectBuilder()
             for field in ComposerField.allCases where field != .name && field.headerName == nil {

@@ -87,7 +87,13 @@ enum PayloadComposer {
         let compact = JSONWriter().string(built)
         var result = ComposedPayload(source: .form, text: nil, fields: fields, errors: overlay.errors)
         result.partialText = compact
-        guard overlay.errors.isEmpty else { return result }
+        guard overlay.errors.isEmpty else {
+            // "Raw JSON" shows what the report's lines and columns point at; the faulty fields
+            // keep their text and their errors, so nothing the person typed is lost.
+            result.fields[.rawJSON] = compact
+            result.fields[.renderedRaw] = compact
+            return result
+        }
         let unchanged = base.map { JSONWriter().string($0.value) == compact } ?? false
         let text = unchanged ? shown : compact
         result.text = text

@@ -79,6 +79,11 @@ import Testing
         #expect(composed.text == nil)
         #expect(composed.errors.keys.sorted { $0.rawValue < $1.rawValue } == [field])
         #expect(composed.errors[field]?.contains(message) == true, "\(composed.errors)")
+        if field != .rawJSON {
+            // Raw JSON shows the payload without the faulty field, which the report is about.
+            #expect(composed.fields[.rawJSON] == composed.checkedText)
+            #expect(composed.fields[.renderedRaw] == composed.checkedText)
+        }
     }
 
     @Test func changedRawJSONWinsAndRefillsTheFields() {
