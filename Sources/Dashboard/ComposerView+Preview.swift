@@ -1,0 +1,115 @@
+import NotificationKit
+import NotificationPreview
+import Templates
+
+/// The values of the preview and validation regions: every line exactly as the server computed
+/// it, so the page draws lines and never wraps text itself (DESIGN rule 9).
+extension ComposerView {
+    /// `preview`: `{device, hidden, compact: [surface], expanded: [surface], notes: [text]}`.
+    static func previewValue(_ preview: NotificationPreviewResult) -> TemplateValue {
+        let compact = preview.surfaces.filter { $0.surface.isCompact }.map(surfaceValue)
+        let expanded = preview.surfaces.filter { !$0.surface.isCompact }.map(surfaceValue)
+        return [
+            "device": .string(preview.device.rawValue), "hidden": .bool(preview.hiddenPreviews),
+            "width": points(preview.deviceWidth), "compact": .list(compact), "expanded": .list(expanded),
+            "notes": .list(preview.notes.map(TemplateValue.string)),
+        ]
+    }
+
+    /// One surface: its lines, media, buttons and size.
+    private static func surfaceValue(_ surface: SurfacePreview) -> TemplateValue {
+        let fold = surface.scrolls == true ? surface.visibleBodyLines : nil
+        let body = surface.body.lines.enumerated().map { index, line -> TemplateValue in
+            ["text": .string(line), "fold": .bool(index == fold)]
+        }
+        var value: [String: TemplateValue] = [
+            "surface": .string(surface.surface.rawValue), "name": .string(name(of: surface.surface)),
+            "title": lines(surface.title), "subtitle": lines(surface.subtitle),
+            "body": .list(body), "truncated": .bool(surface.body.truncated || surface.title.truncated),
+            "timestamp": .string(surface.timestamp), "header": .string(surface.header ?? ""),
+            "height": points(surface.height), "scrolls": .bool(surface.scrolls == true),
+            "visibleHeight": points(surface.visibleHeight ?? surface.height),
+            "actions": .list(surface.actions.map(actionValue)), "hasActions": .bool(!surface.actions.isEmpty),
+        ]
+        if let media = surface.media {
+            value["media"] = [
+                "kind": .string(media.kind), "placement": .string(media.placement.rawValue),
+                "width": points(media.width), "height": points(media.height),
+                "assumed": .bool(media.aspectRatioAssumed),
+            ]
+        }
+        return .object(value)
+    }
+
+    /// One button: title as shown, red when destructive, and what choosing it does.
+    private static func actionValue(_ action: ActionPreview) -> TemplateValue {
+        var traits: [String] = []
+        if action.textInput {
+            traits.append(
+                "text field “\(action.textInputPlaceholder ?? "")” with “\(action.textInputButtonTitle ?? "")”"
+            )
+        }
+        if action.authenticationRequired { traits.append("unlock first") }
+        if action.foreground { traits.append("opens the app") }
+        return [
+            "identifier": .string(action.identifier), "title": .string(action.title),
+            "destructive": .bool(action.style == "destructive"),
+            "meta": .string(traits.joined(separator: " · ")),
+        ]
+    }
+
+    private static func lines(_ field: FieldLayout) -> TemplateValue {
+        .list(field.lines.map(TemplateValue.string))
+    }
+
+    private static func name(of surface: Surface) -> String {
+        switch surface {
+        case .banner: "Banner"
+        case .lockScreen: "Lock Screen"
+        case .notificationCenter: "Notification Center"
+        case .expanded: "Expanded"
+        }
+    }
+
+    /// Points with at most one decimal, as the captions show them.
+    static func points(_ value: Double) -> TemplateValue {
+        .double((value * 10).rounded() / 10)
+    }
+
+    /// `report`: validity, size against the limit, and every diagnostic with its place.
+    static func reportValue(_ analysis: ComposerAnalysis) -> TemplateValue {
+        let report = analysis.report
+        let diagnostics = report.diagnostics.map { diagnostic -> TemplateValue in
+            var place = ""
+            if let line = diagnostic.line {
+                place = "\(line):\(diagnostic.column ?? 1)"
+            }
+            return [
+                "severity": .string(diagnostic.severity.rawValue), "code": .string(diagnostic.code),
+                "message": .string(diagnostic.message), "path": .string(diagnostic.path),
+                "place": .string(place),
+            ]
+        }
+        let formErrors = ComposerField.allCases.compactMap { field -> TemplateValue? in
+            analysis.composed.errors[field].map { ["label": .string(field.label), "message": .string($0)] }
+        }
+        return [
+            "valid": .bool(report.valid && formErrors.isEmpty), "pushType": .string(report.pushType),
+            "bytes": .int(report.size.bytes), "limit": .int(report.size.limit),
+            "over": .bool(report.size.bytes > report.size.limit), "diagnostics": .list(diagnostics),
+            "counts": .string(counts(report.diagnostics, fieldErrors: formErrors.count)),
+            "formErrors": .list(formErrors),
+        ]
+    }
+
+    /// "1 field error, 1 error, 2 warnings", or "no findings".
+    private static func counts(_ diagnostics: [Diagnostic], fieldErrors: Int) -> String {
+        var parts = fieldErrors == 0 ? [] : ["\(fieldErrors) field error\(fieldErrors == 1 ? "" : "s")"]
+        parts += Severity.allCases.compactMap { severity -> String? in
+            let count = diagnostics.filter { $0.severity == severity }.count
+            guard count > 0 else { return nil }
+            return "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"
+        }
+        return parts.isEmpty ? "no findings" : parts.joined(separator: ", ")
+    }
+}

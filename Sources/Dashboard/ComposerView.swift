@@ -1,0 +1,101 @@
+import NotificationKit
+import Storage
+import Templates
+
+/// The composer page's view model: the form, its previews, report, export and history as the
+/// values `templates/notifications/composer.html` and its region partials expect.
+struct ComposerView {
+    /// A message shown above the page.
+    struct Flash {
+        /// `error`, `warning`, `info` or `success` (the layout's message classes).
+        var kind: String
+        /// The text, escaped when shown.
+        var text: String
+    }
+
+    /// The saved notification the page edits; nil for a new one.
+    var notification: StoredNotification?
+    /// The revision the form was opened at (the hidden field); nil for a new notification.
+    var revision: Int?
+    /// The form as shown.
+    var fields: ComposerFields
+    /// What the form's payload is.
+    var analysis: ComposerAnalysis
+    /// The category registry, for the datalist and the hint.
+    var registry: CategoryConfig
+    /// The device picker.
+    var options: ComposerPreviewOptions
+    /// Every saved revision, newest first.
+    var revisions: [NotificationRevision] = []
+    /// Messages above the page.
+    var flash: [Flash] = []
+
+    /// The path the form posts to, and the prefix of its export endpoints.
+    var action: String {
+        notification.map { "/notifications/\($0.id)" } ?? "/notifications/new"
+    }
+
+    /// Every value of the page.
+    func values() -> [String: TemplateValue] {
+        var values = regionValues()
+        values["heading"] = .string(notification?.name ?? "New notification")
+        values["isNew"] = .bool(notification == nil)
+        values["revision"] = .string(revision.map(String.init) ?? "")
+        values["renderedRaw"] = .string(fields[.renderedRaw])
+        values["groups"] = groupsValue()
+        values["devices"] = devicesValue()
+        values["hiddenPreviews"] = .bool(options.hiddenPreviews)
+        values["categories"] = .list(registry.identifiers.map(TemplateValue.string))
+        values["revisions"] = .list(revisions.map(revisionValue))
+        values["flash"] = .list(flash.map { ["kind": .string($0.kind), "text": .string($0.text)] })
+        if let notification {
+            values["saved"] = [
+                "id": .string(notification.id), "revision": .int(notification.revision),
+                "updatedAt": .string(Self.readableTime(notification.updatedAt)),
+                "updatedBy": .string(notification.updatedBy),
+            ]
+        }
+        return values
+    }
+
+    /// The values the live regions (previews, validation, export status) need; the live
+    /// endpoint renders the region partials with exactly these.
+    func regionValues() -> [String: TemplateValue] {
+        [
+            "action": .string(action),
+            "preview": Self.previewValue(analysis.preview),
+            "report": Self.reportValue(analysis),
+            "export": exportValue(),
+        ]
+    }
+
+    /// `export`: whether downloads are offered, and the curl command.
+    private func exportValue() -> TemplateValue {
+        var problem = ""
+        if !analysis.exportable {
+            problem = "Downloads need a valid payload: fix the errors under Validation first."
+        } else if let curlProblem = analysis.curlProblem {
+            problem = curlProblem
+        }
+        return [
+            "exportable": .bool(analysis.exportable), "curl": .string(analysis.curl ?? ""),
+            "problem": .string(problem),
+        ]
+    }
+
+    private func revisionValue(_ revision: NotificationRevision) -> TemplateValue {
+        [
+            "revision": .int(revision.revision), "name": .string(revision.name),
+            "when": .string(Self.readableTime(revision.changedAt)), "by": .string(revision.changedBy),
+            "current": .bool(revision.revision == notification?.revision),
+        ]
+    }
+
+    /// `2026-11-29T21:32:52.123Z` as `2026-11-29 21:32:52 UTC`.
+    static func readableTime(_ stamp: String) -> String {
+        guard stamp.count >= 19, stamp.hasSuffix("Z") else { return stamp }
+        let day = stamp.prefix(10)
+        let clock = stamp.dropFirst(11).prefix(8)
+        return "\(day) \(clock) UTC"
+    }
+}

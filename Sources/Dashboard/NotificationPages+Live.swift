@@ -1,0 +1,66 @@
+import HTTPKit
+import NotificationKit
+import Templates
+
+/// `POST /notifications/live`: what `composer.js` calls as the person types.
+///
+/// The body is the form as a JSON object of strings (`Content-Type: application/json`); the
+/// answer carries the region partials rendered exactly as the page renders them (so the
+/// server computes every line), the field errors, and the form's other side: "Raw JSON" when the
+/// fields were the source (`rawJSON`; `payload` is null while a field has an error, so it cannot
+/// be saved), the refilled fields when "Raw JSON" was. Nothing is saved.
+extension NotificationPages {
+    /// The region partials and the ids of the elements whose children they replace.
+    static let liveRegions = [
+        ("compact", "notifications/compact"), ("expanded", "notifications/expanded"),
+        ("validation", "notifications/validation"), ("exportStatus", "notifications/export-status"),
+    ]
+
+    /// Answers one live update.
+    func live(_ request: Request) throws -> Response {
+        let form = try Self.liveForm(request)
+        let options = ComposerPreviewOptions(form)
+        let composed = PayloadComposer.compose(ComposerFields(form))
+        let view = try view(composed, stored: nil, revision: nil, options: options)
+        let context = TemplateValue.object(view.regionValues())
+        var regions = JSONObjectBuilder()
+        for (key, template) in Self.liveRegions {
+            regions.set(key, try pages.templates.render(template, with: context))
+        }
+        var errors = JSONObjectBuilder()
+        for field in ComposerField.allCases {
+            errors.set(field.rawValue, composed.errors[field])
+        }
+        var answer = JSONObjectBuilder()
+        answer.set("source", composed.source.rawValue)
+        answer.set("regions", regions.value)
+        answer.set("errors", errors.value)
+        answer.set("payload", composed.text.map(JSONValue.string) ?? .null)
+        answer.set("rawJSON", composed.fields[.rawJSON])
+        if composed.source == .rawJSON, composed.text != nil {
+            var fields = JSONObjectBuilder()
+            for field in ComposerField.allCases where field != .name && field.headerName == nil {
+                fields.set(field.rawValue, composed.fields[field])
+            }
+            answer.set("fields", fields.value)
+        }
+        answer.set("curl", view.analysis.curl ?? "")
+        return APIResponse.json(answer.value)
+    }
+
+    /// The body as form fields: a JSON object whose members are all strings.
+    private static func liveForm(_ request: Request) throws -> FormFields {
+        let body = try JSONRequestBody(request)
+        guard let members = body.root.value.objectMembers else {
+            throw APIError.invalidField("The body must be a JSON object of form fields.")
+        }
+        var fields: [FormFields.Field] = []
+        for member in members {
+            guard let value = member.value.value.stringValue else {
+                throw APIError.invalidField("\"\(member.key)\" must be a string, as a form field is.")
+            }
+            fields.append(.init(name: member.key, value: value))
+        }
+        return FormFields(fields)
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import HTTPKit
+import NotificationKit
+import Storage
+
+/// The composer's form posts: "Preview" and "Export" re-render the page for the posted values
+/// and save nothing; "Save" creates or updates with optimistic concurrency.
+extension NotificationPages {
+    /// The name a notification gets when the Name field is left empty.
+    static let untitled = "Untitled notification"
+
+    /// Handles a post of the composer form to `/notifications/new` or `/notifications/{id}`.
+    func submit(_ request: Request, id: String?) throws -> Response {
+        let form = try Self.formFields(of: request)
+        let stored = try id.map(existing)
+        let options = ComposerPreviewOptions(form)
+        let composed = PayloadComposer.compose(ComposerFields(form))
+        let revision = form["revision"].flatMap { Int($0) } ?? stored?.revision
+        switch form["intent"] {
+        case "save":
+            return try save(composed, stored: stored, revision: revision, options: options, request: request)
+        case "export":
+            var view = try view(composed, stored: stored, revision: revision, options: options)
+            view.flash.append(
+                view.analysis.exportable
+                    ? .init(
+                        kind: "info",
+                        text: "Nothing was saved. The exports below are for the payload as shown.")
+                    : .init(
+                        kind: "warning",
+                        text: "Nothing was saved, and the payload has errors: fix them to export it."))
+            return try render(view)
+        default:
+            return try render(view(composed, stored: stored, revision: revision, options: options))
+        }
+    }
+
+    private func save(
+        _ composed: ComposedPayload, stored: StoredNotification?, revision: Int?,
+        options: ComposerPreviewOptions, request: Request
+    ) throws -> Response {
+        var composed = composed
+        let typedName = composed.fields[.name].trimmingCharacters(in: .whitespacesAndNewlines)
+        if typedName.count > NotificationInput.maximumNameLength {
+            composed.errors[.name] =
+                "Name must be at most \(NotificationInput.maximumNameLength) characters long."
+        }
+        guard let text = composed.text, composed.errors.isEmpty else {
+            var view = try view(composed, stored: stored, revision: revision, options: options)
+            view.flash.append(.init(kind: "error", text: "Nothing was saved: fix the fields marked below."))
+            return try render(view, status: .unprocessableContent)
+        }
+        let title = composed.fields[.title].trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = !typedName.isEmpty ? typedName : !title.isEmpty ? String(title.prefix(200)) : Self.untitled
+        let headers = composed.fields.headersText
+        let author = Author.name(of: request)
+        guard let stored else {
+            let created = try store.notifications.create(
+                name: name, headers: headers, payload: text, by: author)
+            return Response(redirectTo: "/notifications/\(created.id)")
+        }
+        guard let revision else {
+            throw HTTPError(.badRequest, message: "The form has no revision; open the notification again.")
+        }
+        switch try store.notifications.update(
+            id: stored.id, expectedRevision: revision, name: name, headers: headers, payload: text, by: author
+        )
+        {
+        case .updated(let updated):
+            return Response(redirectTo: "/notifications/\(updated.id)")
+        case .stale(let current):
+            var view = try view(composed, stored: current, revision: current.revision, options: options)
+            view.flash.append(.init(kind: "error", text: Self.staleMessage(current)))
+            return try render(view, status: .conflict)
+        case .notFound:
+            throw HTTPError(
+                .notFound, message: "The notification was deleted while you edited it; nothing was saved.")
+        }
+    }
+
+    /// The message for a save over someone else's newer revision.
+    static func staleMessage(_ current: StoredNotification) -> String {
+        "Someone saved this notification since you opened it (revision \(current.revision), by "
+            + "\(current.updatedBy) at \(ComposerView.readableTime(current.updatedAt))). Nothing was saved: "
+            + "your version is still in the form below. Save again to replace theirs, or open the "
+            + "notification again to start from theirs."
+    }
+
+    /// The posted form: `application/x-www-form-urlencoded` (415 otherwise), 400 naming the field
+    /// that does not decode.
+    static func formFields(of request: Request) throws -> FormFields {
+        if let type = request.mediaType, type != "application/x-www-form-urlencoded" {
+            throw HTTPError(
+                .unsupportedMediaType,
+                message: "Send the form as application/x-www-form-urlencoded (got \(type)).")
+        }
+        do {
+            return try request.formFields()
+        } catch {
+            throw error.httpError
+        }
+    }
+}

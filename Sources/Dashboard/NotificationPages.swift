@@ -1,0 +1,96 @@
+import HTTPKit
+import NotificationKit
+import Storage
+import Templates
+
+/// The notification pages of CONTRACT §7: the list, and the composer for new and saved
+/// notifications, with saving, previewing and exporting as plain form posts (they work without
+/// JavaScript) and a live endpoint for `composer.js`.
+struct NotificationPages: Sendable {
+    let store: Store
+    let pages: PageRenderer
+
+    /// Adds the page routes.
+    func register(in router: inout RouterBuilder) {
+        router.get("/notifications") { _, _ in try list() }
+        router.get("/notifications/new") { request, _ in
+            let view = try composer(for: nil, options: ComposerPreviewOptions(request.queryItems))
+            return try render(view)
+        }
+        router.post("/notifications/new") { request, _ in try submit(request, id: nil) }
+        router.get("/notifications/{id}") { request, parameters in
+            let stored = try existing(parameters.require("id"))
+            var view = try composer(for: stored, options: ComposerPreviewOptions(request.queryItems))
+            if let saved = request.queryItems["saved"], saved == String(stored.revision) {
+                view.flash.append(.init(kind: "success", text: "Saved as revision \(saved)."))
+            }
+            return try render(view)
+        }
+        router.post("/notifications/{id}") { request, parameters in
+            try submit(request, id: parameters.require("id"))
+        }
+        router.post("/notifications/live") { request, _ in try live(request) }
+        registerExports(in: &router)
+    }
+
+    /// The list of saved notifications, most recently saved first.
+    private func list() throws -> Response {
+        let rows = try store.notifications.list().map { summary -> TemplateValue in
+            let author = try store.notifications.notification(id: summary.id)?.updatedBy ?? ""
+            return [
+                "id": .string(summary.id), "name": .string(summary.name),
+                "updatedAt": .string(ComposerView.readableTime(summary.updatedAt)),
+                "updatedBy": .string(author), "revision": .int(summary.revision),
+            ]
+        }
+        return try pages.page(
+            "notifications/list", title: "Notifications", section: .notifications,
+            values: ["notifications": .list(rows), "any": .bool(!rows.isEmpty)])
+    }
+
+    /// The composer for `stored` (or a new notification) as saved.
+    func composer(for stored: StoredNotification?, options: ComposerPreviewOptions) throws -> ComposerView {
+        guard let stored else {
+            return try view(
+                PayloadComposer.compose(ComposerFields()), stored: nil, revision: nil, options: options)
+        }
+        var fields = ComposerFields()
+        fields[.name] = stored.name
+        fields.fillHeaders(fromJSON: stored.headers)
+        fields[.rawJSON] = stored.payload
+        fields[.renderedRaw] = stored.payload
+        fields.fillPayload(from: JSONReader().read(stored.payload).root)
+        let composed = ComposedPayload(source: .form, text: stored.payload, fields: fields, errors: [:])
+        return try view(composed, stored: stored, revision: stored.revision, options: options)
+    }
+
+    /// The view of a composed form; reads the registry and, for a saved notification, its history.
+    func view(
+        _ composed: ComposedPayload, stored: StoredNotification?, revision: Int?,
+        options: ComposerPreviewOptions
+    ) throws -> ComposerView {
+        let registry = try CategoryRegistryReader(store: store.categories).config()
+        let analysis = ComposerAnalysis(composed, registry: registry, options: options)
+        let revisions = try stored.flatMap { try store.notifications.revisions(id: $0.id) } ?? []
+        return ComposerView(
+            notification: stored, revision: revision, fields: composed.fields, analysis: analysis,
+            registry: registry, options: options, revisions: revisions)
+    }
+
+    /// The page of `view` with `status`.
+    func render(_ view: ComposerView, status: HTTPStatus = .ok) throws -> Response {
+        let title = view.notification?.name ?? "New notification"
+        var response = try pages.page(
+            "notifications/composer", title: title, section: .notifications, values: view.values())
+        response.status = status
+        return response
+    }
+
+    /// The saved notification `id`, or 404.
+    func existing(_ id: String) throws -> StoredNotification {
+        guard let stored = try store.notifications.notification(id: id) else {
+            throw HTTPError(.notFound, message: "No saved notification has the id \"\(id)\".")
+        }
+        return stored
+    }
+}

@@ -1,0 +1,285 @@
+"""The notification composer in a real browser (Debian's chromium + chromium-driver, selenium).
+
+Controls are found by their visible label text, regions by their accessible name, as people
+find them (CONTRACT §7). One browser with JavaScript and one without, each started once for
+the module; every wait is explicit.
+"""
+import json
+import re
+import shutil
+import tempfile
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from conftest import Server, SEEDS
+
+CZECH_BODY = (
+    "Anna: Ahoj! Jak se máš? Dnes večer jdeme do kina, přidáš se? Lístky jsou už koupené a sraz "
+    "je v sedm u vchodu. Potom půjdeme na večeři do té malé vietnamské restaurace za rohem, kde "
+    "vaří nejlepší polévku pho ve městě. Dej mi prosím vědět co nejdřív, ať můžu koupit lístek."
+)
+
+
+def make_driver(javascript=True):
+    options = webdriver.ChromeOptions()
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--window-size=1280,1000"]:
+        options.add_argument(argument)
+    options.binary_location = shutil.which("chromium")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    if not javascript:
+        options.add_experimental_option(
+            "prefs", {"profile.managed_default_content_settings.javascript": 2})
+    return webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
+
+
+@pytest.fixture(scope="module")
+def server(binary):
+    path = tempfile.mkdtemp(prefix="pushboard-composer-")
+    running = Server(path)
+    status, _, body = running.request(
+        "PUT", "/api/v1/categories", (SEEDS / "categories.json").read_bytes(),
+        {"Content-Type": "application/json"})
+    assert status == 200, body
+    yield running
+    running.stop()
+    shutil.rmtree(path, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    driver = make_driver(javascript=True)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(scope="module")
+def plain_browser():
+    driver = make_driver(javascript=False)
+    yield driver
+    driver.quit()
+
+
+def wait(driver, condition, timeout=10):
+    """Polls `condition` until it is true; a page still loading (no region yet, a stale element)
+    only means "not yet"."""
+    ignored = (AssertionError, NoSuchElementException, StaleElementReferenceException)
+    return WebDriverWait(driver, timeout, poll_frequency=0.05, ignored_exceptions=ignored).until(
+        lambda _: condition())
+
+
+def control(driver, label_text):
+    """The control whose visible <label> reads exactly `label_text`."""
+    for label in driver.find_elements(By.TAG_NAME, "label"):
+        if " ".join(label.text.split()) == label_text:
+            target = label.get_attribute("for")
+            if target:
+                return driver.find_element(By.ID, target)
+            return label.find_element(By.CSS_SELECTOR, "input, select, textarea")
+    raise AssertionError(f"no label {label_text!r}")
+
+
+def region(driver, name):
+    """The section whose heading (aria-labelledby) is `name`."""
+    for section in driver.find_elements(By.CSS_SELECTOR, "section[aria-labelledby]"):
+        heading = driver.find_element(By.ID, section.get_attribute("aria-labelledby"))
+        if heading.text.strip() == name:
+            return section
+    raise AssertionError(f"no region {name!r}")
+
+
+def button(driver, text):
+    matches = [b for b in driver.find_elements(By.TAG_NAME, "button") if b.text.strip() == text]
+    assert matches, f"no button {text!r}"
+    return matches[0]
+
+
+def press(driver, text):
+    """Activates a button with the keyboard: the sticky header cannot intercept it."""
+    button(driver, text).send_keys(Keys.ENTER)
+
+
+def replace_text(element, text):
+    element.clear()
+    element.send_keys(text)
+
+
+def set_value(driver, element, text):
+    """Sets a long value at once and fires `input`, as typing would (fast for long text)."""
+    driver.execute_script(
+        "arguments[0].value = arguments[1];"
+        "arguments[0].dispatchEvent(new Event('input', {bubbles: true}));", element, text)
+
+
+def body_lines(driver, surface):
+    stage = region(driver, "Compact preview")
+    figure = stage.find_element(By.CSS_SELECTOR, f"[data-surface='{surface}']")
+    return [line.text for line in figure.find_elements(By.CSS_SELECTOR, ".platter-body")]
+
+
+def severe_console_messages(driver):
+    return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+def test_every_control_has_its_label(browser, server):
+    browser.get(server.base + "/notifications/new")
+    for label in ["Name", "Push type", "Priority", "Title", "Subtitle", "Body", "Category", "Thread ID",
+                  "Badge", "Sound", "Interruption level", "Relevance score", "Media URL",
+                  "Mutable content", "Custom data (JSON)", "Raw JSON", "Device"]:
+        assert control(browser, label).is_displayed() or label == "Mutable content", label
+    for text in ["Save", "Preview", "Export", "Download JSON", "Download .apns", "Copy curl command"]:
+        button(browser, text)
+    for name in ["Compact preview", "Expanded preview", "Validation"]:
+        region(browser, name)
+    devices = [o.get_attribute("value") for o in Select(control(browser, "Device")).options]
+    assert devices == ["iphone-320", "iphone-375", "iphone-390", "iphone-393", "iphone-402",
+                       "iphone-414", "iphone-428", "iphone-430", "iphone-440", "ipad", "mac",
+                       "carplay", "watch"]
+    assert severe_console_messages(browser) == []
+
+
+def test_typing_updates_previews_and_validation_live(browser, server):
+    browser.get(server.base + "/notifications/new")
+    replace_text(control(browser, "Title"), "Nová zpráva")
+    set_value(browser, control(browser, "Body"), CZECH_BODY)
+    wait(browser, lambda: body_lines(browser, "lockScreen") and body_lines(browser, "lockScreen")[-1].endswith("…"))
+    lines = body_lines(browser, "lockScreen")
+    assert lines[0].startswith("Anna: Ahoj!")
+    # The live answer also wrote the payload into Raw JSON, built from the fields.
+    raw = json.loads(control(browser, "Raw JSON").get_attribute("value"))
+    assert raw["aps"]["alert"] == {"title": "Nová zpráva", "body": CZECH_BODY}
+
+    # Registered category: its buttons, in order, in the expanded preview only.
+    replace_text(control(browser, "Category"), "message")
+    expanded = lambda: region(browser, "Expanded preview")
+    wait(browser, lambda: len(expanded().find_elements(By.CSS_SELECTOR, ".platter-action-title")) == 2)
+    titles = [b.text for b in expanded().find_elements(By.CSS_SELECTOR, ".platter-action-title")]
+    assert titles == ["Odpovědět", "Smazat"]
+    assert region(browser, "Compact preview").find_elements(By.CSS_SELECTOR, ".platter-action") == []
+
+    # A case mismatch: warned in Validation, and iOS shows no buttons.
+    replace_text(control(browser, "Category"), "Message")
+    wait(browser, lambda: "category.case-mismatch" in region(browser, "Validation").text)
+    assert '"message"' in region(browser, "Validation").text
+    assert expanded().find_elements(By.CSS_SELECTOR, ".platter-action") == []
+
+    # A narrower device shows more lines of the same text.
+    expanded_lines = lambda: [e.text for e in expanded().find_elements(By.CSS_SELECTOR, ".platter-body")]
+    wide = len(expanded_lines())
+    Select(control(browser, "Device")).select_by_value("iphone-320")
+    wait(browser, lambda: region(browser, "Compact preview").find_elements(
+        By.CSS_SELECTOR, ".preview-stage.device-iphone-320"))
+    assert len(expanded_lines()) > wide
+
+    # Hidden previews: the title becomes "Notification".
+    control(browser, "Previews hidden").click()
+    wait(browser, lambda: region(browser, "Compact preview").find_element(
+        By.CSS_SELECTOR, ".platter-title").text == "Notification")
+
+    # Editing Raw JSON refills the fields as the person types.
+    payload = json.loads(control(browser, "Raw JSON").get_attribute("value"))
+    payload["aps"]["alert"]["title"] = "Z Raw JSON"
+    payload["aps"]["badge"] = 9
+    set_value(browser, control(browser, "Raw JSON"), json.dumps(payload, ensure_ascii=False, indent=2))
+    wait(browser, lambda: control(browser, "Title").get_attribute("value") == "Z Raw JSON")
+    assert control(browser, "Badge").get_attribute("value") == "9"
+    assert severe_console_messages(browser) == []
+
+
+def test_bad_number_and_bad_raw_json_show_next_to_their_fields(browser, server):
+    browser.get(server.base + "/notifications/new")
+    replace_text(control(browser, "Badge"), "five")
+    error = lambda: browser.find_element(By.ID, "error-badge").text
+    wait(browser, lambda: "whole number" in error())
+    replace_text(control(browser, "Badge"), "5")
+    wait(browser, lambda: error() == "")
+    set_value(browser, control(browser, "Raw JSON"), '{"aps": {"alert": "x",}}')
+    raw_error = lambda: browser.find_element(By.ID, "error-rawJSON").text
+    wait(browser, lambda: "Line 1, column" in raw_error())
+    assert "json.trailing-comma" in region(browser, "Validation").text
+
+
+def test_hostile_text_is_shown_as_text(browser, server):
+    browser.get(server.base + "/notifications/new")
+    hostile = '<script>window.pwned=1</script>"\u0301 <\u0338 \u202eRTL 👩‍👩‍👧'
+    set_value(browser, control(browser, "Title"), hostile)
+    wait(browser, lambda: "window.pwned" in region(browser, "Compact preview").text)
+    assert browser.execute_script("return window.pwned === undefined")
+    assert browser.find_elements(By.CSS_SELECTOR, "main section script") == []
+    deep = "[" * 5000 + "]" * 5000
+    set_value(browser, control(browser, "Custom data (JSON)"), '{"deep": ' + deep + "}")
+    wait(browser, lambda: "Custom data" in browser.find_element(By.ID, "error-customData").text)
+    assert "Custom data (JSON): Custom data must be a JSON object" in region(browser, "Validation").text
+
+
+def test_without_javascript_preview_save_edit_and_download(plain_browser, server):
+    browser = plain_browser
+    browser.get(server.base + "/notifications/new")
+    replace_text(control(browser, "Name"), "Kino <script>")
+    replace_text(control(browser, "Title"), "<script>alert(1)</script>")
+    control(browser, "Body").send_keys(CZECH_BODY)
+    replace_text(control(browser, "Badge"), "3")
+    press(browser, "Preview")
+    wait(browser, lambda: body_lines(browser, "lockScreen") and body_lines(browser, "lockScreen")[-1].endswith("…"))
+    assert browser.current_url.endswith("/notifications/new")
+    assert "<script>alert(1)</script>" in region(browser, "Compact preview").text
+    assert "Valid" in region(browser, "Validation").text
+    names = [n["name"] for n in server.json("GET", "/api/v1/notifications")[2]["notifications"]]
+    assert "Kino <script>" not in names  # Preview saves nothing
+
+    press(browser, "Save")
+    wait(browser, lambda: re.search(r"/notifications/[0-9a-f]{16}$", browser.current_url))
+    notification_id = browser.current_url.rsplit("/", 1)[1]
+    assert control(browser, "Title").get_attribute("value") == "<script>alert(1)</script>"
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Kino <script>"
+
+    # Edit Raw JSON: it wins, and the fields are refilled from it.
+    raw = control(browser, "Raw JSON")
+    payload = json.loads(raw.get_attribute("value"))
+    payload["aps"]["alert"]["title"] = "Z raw JSON"
+    payload["aps"]["badge"] = 7
+    raw.clear()
+    raw.send_keys(json.dumps(payload, ensure_ascii=False))
+    press(browser, "Save")
+    wait(browser, lambda: control(browser, "Title").get_attribute("value") == "Z raw JSON")
+    assert control(browser, "Badge").get_attribute("value") == "7"
+    history = region(browser, "History").text
+    assert "Revision 2" in history and "Revision 1" in history
+
+    # Download JSON answers exactly the bytes that validate.
+    status, headers, stored = server.request("GET", f"/notifications/{notification_id}/export.json")
+    assert status == 200
+    assert headers["content-disposition"].startswith("attachment")
+    shown = control(browser, "Raw JSON").get_attribute("value").encode()
+    assert stored == shown
+    status, _, _ = server.request("POST", "/api/v1/validate", stored, {"Content-Type": "application/json"})
+    assert status == 200
+
+    # The list links to it by name and offers a new one.
+    browser.get(server.base + "/notifications")
+    link = browser.find_element(By.LINK_TEXT, "Kino <script>")
+    assert link.get_attribute("href").endswith(f"/notifications/{notification_id}")
+    assert browser.find_element(By.LINK_TEXT, "New notification").get_attribute("href").endswith(
+        "/notifications/new")
+
+
+def test_stale_save_keeps_the_input(plain_browser, server):
+    browser = plain_browser
+    status, headers, created = server.json(
+        "POST", "/api/v1/notifications", {"name": "Shared", "payload": {"aps": {"alert": "a"}}})
+    assert status == 201
+    browser.get(server.base + f"/notifications/{created['id']}")
+    status, _, _ = server.json(
+        "PUT", f"/api/v1/notifications/{created['id']}",
+        {"name": "Shared", "payload": {"aps": {"alert": "theirs"}}}, {"If-Match": headers["etag"]})
+    assert status == 200
+    replace_text(control(browser, "Title"), "Mine")
+    press(browser, "Save")
+    wait(browser, lambda: "Someone saved this notification since you opened it" in browser.page_source)
+    assert control(browser, "Title").get_attribute("value") == "Mine"
