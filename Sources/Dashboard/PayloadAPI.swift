@@ -70,7 +70,8 @@ struct PayloadAPI: Sendable {
             case "curl":
                 return Response(
                     text: try export.curlCommand(
-                        deviceToken: request.queryItems["deviceToken"], environment: environment))
+                        deviceToken: request.queryItems["deviceToken"], environment: environment,
+                        bundleIdentifier: request.queryItems["bundle"]))
             default:
                 return Response(json: export.json())
             }

@@ -54,7 +54,8 @@ enum ExportCommand: Command {
                 Console.outBytes(
                     Array(
                         try export.curlCommand(
-                            deviceToken: arguments["device-token"], environment: environment
+                            deviceToken: arguments["device-token"], environment: environment,
+                            bundleIdentifier: arguments["bundle"]
                         ).utf8))
             default:
                 Console.outBytes(export.json())

@@ -8,33 +8,45 @@ extension CategoryConfig {
     /// action identifiers shared between categories, then each category's own problems.
     public func problems() -> [Diagnostic] {
         var sink = CategoryDiagnostics()
-        var firstByIdentifier: [String: Int] = [:]
-        var firstByFolded: [String: Int] = [:]
-        var actionOwners: [String: String] = [:]
+        // Keys are UTF-8 bytes: iOS compares identifiers literally, so NFC and NFD spellings are
+        // different identifiers, although Swift's String equality calls them equal.
+        var firstByIdentifier: [[UInt8]: Int] = [:]
+        var firstByFolded: [[UInt8]: Int] = [:]
+        var firstByCanonical: [String: Int] = [:]
+        var actionOwners: [[UInt8]: String] = [:]
         let categoriesPath = JSONPath.appending(key: "categories", to: JSONPath.root)
         for (position, category) in categories.enumerated() {
             let path = JSONPath.appending(index: position, to: categoriesPath)
             let identifierPath = JSONPath.appending(key: "identifier", to: path)
             let span = category.location.span
-            if let first = firstByIdentifier[category.identifier] {
+            let bytes = Array(category.identifier.utf8)
+            let folded = category.identifier.lowercased()
+            let quoted = JSONWriter.quoted(category.identifier)
+            if let first = firstByIdentifier[bytes] {
                 sink.emit(
                     .duplicateIdentifier, identifierPath, at: span,
-                    "Category \(JSONWriter.quoted(category.identifier)) is already defined at categories[\(first)]; "
-                        + "iOS keeps only one of them.")
-            } else if let first = firstByFolded[category.identifier.lowercased()] {
+                    "Category \(quoted) is already defined at categories[\(first)]; iOS keeps only one of them.")
+            } else if let first = firstByFolded[Array(folded.utf8)] {
                 sink.emit(
                     .caseCollision, identifierPath, at: span,
-                    "Category \(JSONWriter.quoted(category.identifier)) differs only in case from "
+                    "Category \(quoted) differs only in case from "
                         + "\(JSONWriter.quoted(categories[first].identifier)); identifiers are case-sensitive, "
                         + "so payloads easily name the wrong one.")
+            } else if let first = firstByCanonical[folded] {
+                sink.emit(
+                    .normalizationCollision, identifierPath, at: span,
+                    "Category \(quoted) looks like \(JSONWriter.quoted(categories[first].identifier)) but is "
+                        + "written with other Unicode code points (NFC versus NFD); iOS compares identifiers "
+                        + "byte for byte, so payloads easily name the wrong one.")
             }
-            firstByIdentifier[category.identifier] = firstByIdentifier[category.identifier] ?? position
-            firstByFolded[category.identifier.lowercased()] =
-                firstByFolded[category.identifier.lowercased()] ?? position
-            var seenHere: Set<String> = []
+            firstByIdentifier[bytes] = firstByIdentifier[bytes] ?? position
+            firstByFolded[Array(folded.utf8)] = firstByFolded[Array(folded.utf8)] ?? position
+            firstByCanonical[folded] = firstByCanonical[folded] ?? position
+            var seenHere: Set<[UInt8]> = []
             for (index, action) in category.actions.enumerated() where !action.identifier.isEmpty {
-                guard seenHere.insert(action.identifier).inserted else { continue }
-                if let owner = actionOwners[action.identifier], owner != category.identifier {
+                let actionBytes = Array(action.identifier.utf8)
+                guard seenHere.insert(actionBytes).inserted else { continue }
+                if let owner = actionOwners[actionBytes], !owner.utf8.elementsEqual(bytes) {
                     let actionPath = JSONPath.appending(
                         index: index, to: JSONPath.appending(key: "actions", to: path))
                     sink.emit(
@@ -44,7 +56,7 @@ extension CategoryConfig {
                             + "\(JSONWriter.quoted(owner)); one delegate method receives both, so Apple asks for "
                             + "identifiers unique across the app.")
                 } else {
-                    actionOwners[action.identifier] = category.identifier
+                    actionOwners[actionBytes] = category.identifier
                 }
             }
         }
@@ -73,7 +85,7 @@ extension NotificationCategory {
                 "The category has \(actions.count) actions; iOS shows at most \(CategoryConfig.maximumVisibleActions), "
                     + "so the last \(actions.count - CategoryConfig.maximumVisibleActions) are never shown.")
         }
-        var firstIndex: [String: Int] = [:]
+        var firstIndex: [[UInt8]: Int] = [:]
         for (index, action) in actions.enumerated() {
             let actionPath = JSONPath.appending(index: index, to: actionsPath)
             let actionSpan = action.location.span
@@ -81,13 +93,13 @@ extension NotificationCategory {
                 sink.emit(
                     .emptyIdentifier, JSONPath.appending(key: "identifier", to: actionPath), at: actionSpan,
                     "The action identifier is empty; the app cannot tell which button was tapped.")
-            } else if let first = firstIndex[action.identifier] {
+            } else if let first = firstIndex[Array(action.identifier.utf8)] {
                 sink.emit(
                     .duplicateAction, JSONPath.appending(key: "identifier", to: actionPath), at: actionSpan,
                     "Action \(JSONWriter.quoted(action.identifier)) is already actions[\(first)] of this category."
                 )
             } else {
-                firstIndex[action.identifier] = index
+                firstIndex[Array(action.identifier.utf8)] = index
             }
             if action.title.allSatisfy(\.isWhitespace) {
                 sink.emit(

@@ -16,11 +16,13 @@ public struct CategoryConfig: Sendable, Hashable {
     }
 
     /// The categories whose identifier equals `identifier` ignoring case but not exactly, so a
-    /// validator can say "`Message` is not registered; `message` is".
+    /// validator can say "`Message` is not registered; `message` is". Both sides are lowercased and
+    /// then compared byte for byte: an NFD spelling of an NFC identifier differs in more than case.
     public func categories(caseInsensitivelyMatching identifier: String) -> [NotificationCategory] {
         let folded = identifier.lowercased()
         return categories.filter {
-            !$0.identifier.utf8.elementsEqual(identifier.utf8) && $0.identifier.lowercased() == folded
+            !$0.identifier.utf8.elementsEqual(identifier.utf8)
+                && $0.identifier.lowercased().utf8.elementsEqual(folded.utf8)
         }
     }
 

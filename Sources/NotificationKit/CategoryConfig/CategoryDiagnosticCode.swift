@@ -14,6 +14,9 @@ public enum CategoryDiagnosticCode: String, Sendable, CaseIterable {
     case duplicateIdentifier = "categories.duplicate-identifier"
     /// Two category identifiers that differ only in case; payloads get them wrong.
     case caseCollision = "categories.case-collision"
+    /// Two category identifiers that look the same but differ in Unicode normalization (NFC versus
+    /// NFD), perhaps also in case; iOS compares bytes, so they are two categories.
+    case normalizationCollision = "categories.normalization-collision"
     /// An empty category or action identifier.
     case emptyIdentifier = "categories.empty-identifier"
     /// Two actions with the same identifier in one category.
@@ -39,8 +42,8 @@ public enum CategoryDiagnosticCode: String, Sendable, CaseIterable {
         case .type, .missingField, .unknownOption, .duplicateIdentifier, .emptyIdentifier, .duplicateAction,
             .emptyTitle, .textInputButtonTitle, .icon:
             .error
-        case .unknownField, .duplicateOption, .caseCollision, .sharedActionIdentifier, .tooManyActions,
-            .textInputInCarPlay, .countPlaceholder:
+        case .unknownField, .duplicateOption, .caseCollision, .normalizationCollision, .sharedActionIdentifier,
+            .tooManyActions, .textInputInCarPlay, .countPlaceholder:
             .warning
         }
     }

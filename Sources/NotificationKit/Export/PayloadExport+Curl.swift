@@ -34,12 +34,17 @@ extension PayloadExport {
     /// Every header value, the payload and the URL are single-quoted, so nothing in them is
     /// interpreted by the shell; the payload reaches curl byte for byte. The JWT comes from
     /// `$APNS_AUTH_TOKEN` (the one deliberate expansion), so no secret is written into the
-    /// command. Header values with line breaks are refused (they would inject headers). Without
-    /// an `apns-push-type` header the command sends `alert`, the type assumed when validating,
-    /// because Apple requires the header on watchOS and recommends it everywhere.
-    public func curlCommand(deviceToken: String?, environment: APNsEnvironment = .sandbox) throws(ExportError)
-        -> String
-    {
+    /// command. Header values that are empty or hold a line break or NUL are refused (curl drops
+    /// an empty header; a line break would inject headers). Without an `apns-push-type` header the
+    /// command sends `alert`, the type assumed when validating, because Apple requires the header
+    /// on watchOS and recommends it everywhere.
+    ///
+    /// Token authentication requires `apns-topic` (§7). Without the header, the topic is
+    /// `bundleIdentifier` plus the push type's suffix (`.voip`, `.push-type.liveactivity`, …);
+    /// without either the export is refused with `ExportError.missingTopic`.
+    public func curlCommand(
+        deviceToken: String?, environment: APNsEnvironment = .sandbox, bundleIdentifier: String? = nil
+    ) throws(ExportError) -> String {
         if bytes.contains(0) { throw .containsNUL }
         guard let payload = String(validating: bytes, as: UTF8.self) else { throw .notUTF8 }
         let token = deviceToken ?? Self.deviceTokenPlaceholder
@@ -51,8 +56,11 @@ extension PayloadExport {
         var lines = ["curl --http2"]
         var sent = headers
         sent.pushType = sent.pushType ?? APNsPushType.default.rawValue
+        if sent.topic == nil {
+            sent.topic = try Self.topic(pushType: sent.pushType, bundleIdentifier: bundleIdentifier)
+        }
         for (name, value) in sent.fields {
-            guard !value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) else {
+            guard !value.isEmpty, !value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) else {
                 throw .invalidHeaderValue(name: name)
             }
             lines.append("-H " + POSIXShell.quote("\(name): \(value)"))
@@ -61,6 +69,17 @@ extension PayloadExport {
         lines.append("--data-binary " + POSIXShell.quote(payload))
         lines.append(POSIXShell.quote("https://\(environment.host)/3/device/\(token)"))
         return lines.joined(separator: " \\\n  ") + "\n"
+    }
+
+    /// The topic of a push type for an app: the bundle ID with the push type's suffix. An `mdm`
+    /// topic comes from the MDM certificate, so no bundle ID makes one.
+    static func topic(pushType: String?, bundleIdentifier: String?) throws(ExportError) -> String {
+        let pushType = pushType ?? APNsPushType.default.rawValue
+        let rule = PushTypeRule.named(pushType)
+        guard let bundleIdentifier, !bundleIdentifier.isEmpty, rule?.name != "mdm" else {
+            throw .missingTopic(pushType: pushType)
+        }
+        return bundleIdentifier + (rule?.topicSuffix ?? "")
     }
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {

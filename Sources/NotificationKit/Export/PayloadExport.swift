@@ -29,8 +29,12 @@ public enum ExportError: Error, Sendable, Hashable, CustomStringConvertible {
     case notUTF8
     /// The payload holds a NUL byte, which no shell argument can carry.
     case containsNUL
-    /// A header value holds a line break or NUL, which would inject another header.
+    /// A header value is empty (curl would drop it) or holds a line break or NUL, which would
+    /// inject another header.
     case invalidHeaderValue(name: String)
+    /// Neither an `apns-topic` header nor a bundle ID to derive it from; token authentication,
+    /// which the curl export uses, requires the topic.
+    case missingTopic(pushType: String)
     /// The device token is not hexadecimal.
     case invalidDeviceToken
 
@@ -40,7 +44,12 @@ public enum ExportError: Error, Sendable, Hashable, CustomStringConvertible {
         case .notAnObject: "The payload is not a JSON object."
         case .notUTF8: "The payload is not UTF-8 text."
         case .containsNUL: "The payload contains a NUL byte, which a shell command cannot carry."
-        case .invalidHeaderValue(let name): "The \(name) header contains a line break or NUL byte."
+        case .invalidHeaderValue(let name): "The \(name) header is empty or contains a line break or NUL byte."
+        case .missingTopic(let pushType) where pushType == "mdm":
+            "apns-topic is required with token authentication; an mdm push goes to the topic of the MDM "
+                + "certificate: give --topic."
+        case .missingTopic:
+            "apns-topic is required with token authentication; give --topic or --bundle."
         case .invalidDeviceToken: "The device token must be hexadecimal digits."
         }
     }

@@ -65,8 +65,8 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case apsMutableContentType = "aps.mutable-content.type"
     /// `mutable-content` is a number other than 1.
     case apsMutableContentValue = "aps.mutable-content.value"
-    /// `mutable-content: 1` but the alert has no title, subtitle or body, so the service extension never
-    /// runs.
+    /// `mutable-content: 1` but the alert has no non-empty title, subtitle, body or loc-key, so the
+    /// service extension never runs.
     case apsMutableContentNoAlert = "aps.mutable-content.no-alert"
     /// `interruption-level` is not one of `passive`, `active`, `time-sensitive`, `critical` (the Swift case
     /// name `timeSensitive` is not valid).
@@ -93,7 +93,8 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     // Media attachments (§6, §9).
     /// The media URL key (`media-url`, `image` or `attachment-url`, the first present) is not a string.
     case mediaType = "media.type"
-    /// The media URL is not an absolute `scheme://host/…` URL, so the extension cannot download it.
+    /// The media URL is not an absolute `scheme://host/…` URL with a non-empty host, so the extension
+    /// cannot download it.
     case mediaInvalidURL = "media.invalid-url"
     /// The media URL is not `https`.
     case mediaNotHTTPS = "media.not-https"
@@ -101,7 +102,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case mediaRequiresMutableContent = "media.requires-mutable-content"
 
     // Push type against content (§6).
-    /// An `alert` push with no `alert`, `sound` or `badge`.
+    /// An `alert` push with no `sound`, no `badge` and no `alert` that shows content.
     case alertNoContent = "alert.no-content"
     /// A `background` push without `content-available: 1`.
     case backgroundContentAvailable = "background.content-available"
@@ -134,8 +135,15 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case headerPriorityPushType = "header.priority.push-type"
     /// `apns-topic` is empty.
     case headerTopicEmpty = "header.topic.empty"
-    /// The topic does not fit the push type: `alert`/`background` use the bare bundle ID.
+    /// No `apns-topic` for a push type that works only with token authentication (`liveactivity`,
+    /// `location`), where APNs requires the topic.
+    case headerTopicMissing = "header.topic.missing"
+    /// The topic lacks the suffix this push type requires (`voip` needs `<bundle ID>.voip`).
     case headerTopicSuffix = "header.topic.suffix"
+    /// An `alert` or `background` topic ends in another push type's suffix; a bundle ID may.
+    case headerTopicOtherSuffix = "header.topic.other-suffix"
+    /// A header value contains CR, LF or NUL, or `apns-collapse-id` is empty: it cannot be sent.
+    case headerValueInvalid = "header.value.invalid"
     /// `apns-collapse-id` is over 64 bytes of UTF-8 (bytes, not characters).
     case headerCollapseIDTooLong = "header.collapse-id.too-long"
     /// `apns-id` is not a canonical UUID: 32 lowercase hex digits as 8-4-4-4-12 (no braces, `urn:`, uppercase
@@ -145,7 +153,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case headerExpirationFormat = "header.expiration.format"
     /// `apns-expiration` lies after the year 5000, which means milliseconds were sent.
     case headerExpirationMilliseconds = "header.expiration.milliseconds"
-    /// A `pushtotalk` push with expiration other than 0.
+    /// A `pushtotalk` push with expiration other than 0, or without `apns-expiration`.
     case headerExpirationPushType = "header.expiration.push-type"
 
     // Envelope lines of `validate --jsonl --envelope`.
@@ -169,7 +177,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
             .apsMutableContentNoAlert,
             .categoryUnregistered, .categoryCaseMismatch, .mediaInvalidURL, .mediaNotHTTPS,
             .mediaRequiresMutableContent, .alertNoContent, .pushToTalkHasAps,
-            .headerExpirationMilliseconds, .headerExpirationPushType, .envelopeUnknownKey,
+            .headerTopicOtherSuffix, .headerExpirationMilliseconds, .headerExpirationPushType, .envelopeUnknownKey,
             .envelopeUnknownHeader:
             .warning
         case .categoryUnchecked, .apsSoundCriticalLevel:

@@ -6,8 +6,9 @@ struct PayloadFacts {
     var apsIsObject = false
     /// The `aps` members in order, for the combination checks (a handful: a list beats hashing).
     var apsMembers: [JSONMember] = []
-    /// True when the alert shows text (a string, or a dictionary with a title, subtitle or body
-    /// or their localized keys): the condition for the service extension to run.
+    /// True when the alert shows text (a non-empty string, or a dictionary with a non-empty title,
+    /// subtitle, body or loc-key): the condition for the service extension to run, and what makes
+    /// an `alert` member count as content of an alert push.
     var alertHasText = false
     /// The numeric value of `content-available`, when it is a number.
     var contentAvailable: Double?

@@ -62,6 +62,17 @@ struct PushTypeRule: Sendable {
         all.first { $0.name == name }
     }
 
+    /// The suffix the topic adds to the bundle ID, or nil (`alert`, `background`, `mdm`).
+    var topicSuffix: String? {
+        if case .suffix(let suffix) = topic { suffix } else { nil }
+    }
+
+    /// True for push types APNs accepts only with token-based (JWT) authentication, which always
+    /// needs `apns-topic` (§6: Live Activity and location).
+    var requiresTokenAuthentication: Bool {
+        name == "liveactivity" || name == "location"
+    }
+
     /// Every suffix some push type puts on the topic, longest first so `.voip-ptt` wins over `.voip`.
     static let knownSuffixes: [String] = all.compactMap {
         if case .suffix(let suffix) = $0.topic { suffix } else { nil }

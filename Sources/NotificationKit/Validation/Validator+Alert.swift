@@ -4,11 +4,20 @@ extension Validator {
         "title", "subtitle", "body", "launch-image", "title-loc-key", "title-loc-args", "subtitle-loc-key",
         "subtitle-loc-args", "loc-key", "loc-args",
     ]
-    /// True for keys whose presence makes the alert show text, so the service extension runs (§6).
-    private static func isTextKey(_ key: String) -> Bool {
-        switch key {
-        case "title", "subtitle", "body", "title-loc-key", "subtitle-loc-key", "loc-key": true
-        default: false
+    /// True when this alert member makes the alert show something, so the service extension runs
+    /// (§6): a non-empty `title`, `subtitle` or `body` (for Live Activities also a localized
+    /// `{"loc-key": …}`), or a non-empty `title-loc-key`, `subtitle-loc-key` or `loc-key`.
+    private static func showsText(_ member: JSONMember) -> Bool {
+        switch member.key {
+        case "title", "subtitle", "body":
+            if case .object(let members) = member.value.value {
+                return members.contains { $0.key == "loc-key" && !($0.value.value.stringValue ?? "").isEmpty }
+            }
+            return !(member.value.value.stringValue ?? "").isEmpty
+        case "title-loc-key", "subtitle-loc-key", "loc-key":
+            return !(member.value.value.stringValue ?? "").isEmpty
+        default:
+            return false
         }
     }
 
@@ -23,7 +32,7 @@ extension Validator {
         case .object(let members):
             for member in members {
                 func memberPath() -> String { JSONPath.appending(key: member.key, to: path()) }
-                if Self.isTextKey(member.key) {
+                if Self.showsText(member) {
                     facts.alertHasText = true
                 }
                 checkAlertMember(member, path: memberPath(), isLiveActivity: isLiveActivity, sink: &sink)

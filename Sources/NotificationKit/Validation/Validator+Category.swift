@@ -15,14 +15,24 @@ extension Validator {
             )
             return
         }
-        if registered.contains(category) {
+        // iOS compares identifiers as literal NSStrings: byte for byte, so NFC "é" and NFD "e\u{301}"
+        // differ although Swift's String equality (canonical equivalence) calls them equal.
+        if registered.contains(where: { $0.utf8.elementsEqual(category.utf8) }) {
             return
         }
         let lowered = category.lowercased()
-        if let match = registered.first(where: { $0.lowercased() == lowered }) {
+        if let match = registered.first(where: { $0.lowercased().utf8.elementsEqual(lowered.utf8) }) {
             sink.emit(
                 .categoryCaseMismatch, path(), at: node.span,
                 "\"\(category)\" is not registered; \"\(match)\" is (identifiers are case-sensitive).")
+            return
+        }
+        if let match = registered.first(where: { $0.lowercased() == lowered }) {
+            sink.emit(
+                .categoryUnregistered, path(), at: node.span,
+                "\"\(category)\" is not a registered category; \"\(match)\" looks the same but is written "
+                    + "with other Unicode code points (NFC versus NFD), and iOS compares identifiers byte for "
+                    + "byte, so the notification shows without action buttons.")
             return
         }
         var message =

@@ -1,6 +1,17 @@
 extension Validator {
     /// Checks the APNs request headers (§7); paths are `header:<name>`.
-    func checkHeaders(_ headers: [String: String], rule: PushTypeRule?, sink: inout DiagnosticSink) {
+    func checkHeaders(_ given: [String: String], rule: PushTypeRule?, sink: inout DiagnosticSink) {
+        var headers = given
+        for name in APNsHeaders.names {
+            guard let value = headers[name], let problem = Self.unsendableProblem(name: name, value: value) else {
+                continue
+            }
+            // The value cannot go out as written, so the finer checks of this header say nothing.
+            headers[name] = nil
+            sink.emit(
+                .headerValueInvalid, "header:" + name, at: nil,
+                "The \(name) header \(problem); HTTP cannot carry it as written.")
+        }
         if let pushType = headers["apns-push-type"], rule == nil {
             var message = "\"\(pushType)\" is not an APNs push type (APNs answers 400 InvalidPushType)"
             let names = PushTypeRule.all.map(\.name)
@@ -14,6 +25,11 @@ extension Validator {
         checkPriority(headers["apns-priority"], rule: rule, sink: &sink)
         if let topic = headers["apns-topic"], let rule {
             checkTopic(topic, rule: rule, sink: &sink)
+        } else if let rule, rule.requiresTokenAuthentication, given["apns-topic"] == nil {
+            sink.emit(
+                .headerTopicMissing, "header:apns-topic", at: nil,
+                "Push type \(rule.name) works only with token authentication, which needs apns-topic: "
+                    + "<bundle ID>\(rule.topicSuffix ?? "") (APNs answers 400 MissingTopic).")
         }
         if let collapseID = headers["apns-collapse-id"], collapseID.utf8.count > 64 {
             sink.emit(
@@ -28,7 +44,25 @@ extension Validator {
         }
         if let expiration = headers["apns-expiration"] {
             checkExpiration(expiration, rule: rule, sink: &sink)
+        } else if rule?.name == "pushtotalk" {
+            sink.emit(
+                .headerExpirationPushType, "header:apns-expiration", at: nil,
+                "A PushToTalk push should have apns-expiration 0; without the header APNs may store it and "
+                    + "deliver it late, when a push-to-talk message is useless.")
         }
+    }
+
+    /// Why a header value cannot be sent, or nil when it can: CR, LF and NUL would end or split
+    /// the header line, and an empty `apns-collapse-id` is dropped by clients such as curl (the
+    /// other headers report an empty value with their own codes).
+    static func unsendableProblem(name: String, value: String) -> String? {
+        if value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) {
+            return "contains a carriage return, line feed or NUL"
+        }
+        if value.isEmpty && name == "apns-collapse-id" {
+            return "is empty"
+        }
+        return nil
     }
 
     private func checkPriority(_ priority: String?, rule: PushTypeRule?, sink: inout DiagnosticSink) {
@@ -69,11 +103,12 @@ extension Validator {
         case .unchecked:
             return
         case .bundleID:
+            // A bundle ID may itself end in ".complication" or ".voip", so this is only a warning.
             if let suffix = PushTypeRule.knownSuffixes.first(where: { topic.hasSuffix($0) }) {
                 sink.emit(
-                    .headerTopicSuffix, path, at: nil,
+                    .headerTopicOtherSuffix, path, at: nil,
                     "Push type \(rule.name) goes to the bare bundle ID, but \"\(topic)\" ends with \"\(suffix)\", "
-                        + "the topic of another push type.")
+                        + "the topic suffix of another push type; check that it is the bundle ID itself.")
             }
         case .suffix(let suffix):
             if !topic.hasSuffix(suffix) || topic.utf8.count == suffix.utf8.count {

@@ -47,8 +47,24 @@ extension Validator {
                 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
         }
         guard let first = scheme.first, isLetter(first), scheme.allSatisfy(isSchemeByte),
-            rest.starts(with: "//".utf8), rest.count > 2
+            rest.starts(with: "//".utf8), hasHost(authority: rest.dropFirst(2))
         else { return nil }
         return String(decoding: scheme, as: UTF8.self).lowercased()
+    }
+
+    /// True when the authority that starts `text` (up to `/`, `?` or `#`) names a host: not
+    /// empty once user info and port are removed, so `https:///y.png` and `https://:443/` fail.
+    private static func hasHost(authority text: Substring.UTF8View) -> Bool {
+        let end = text.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+        var authority = text[..<(end ?? text.endIndex)]
+        if let at = authority.lastIndex(of: UInt8(ascii: "@")) {
+            authority = authority[authority.index(after: at)...]
+        }
+        if authority.first == UInt8(ascii: "[") {
+            // An IPv6 literal: something between the brackets.
+            return authority.count > 2 && authority.contains(UInt8(ascii: "]"))
+        }
+        let host = authority.prefix { $0 != UInt8(ascii: ":") }
+        return !host.isEmpty
     }
 }

@@ -39,9 +39,20 @@ extension Validator {
     /// background update sent with the wrong type.
     private func checkAlertContent(facts: PayloadFacts, sink: inout DiagnosticSink) {
         guard facts.apsIsObject, let aps = facts.aps else { return }
-        if facts.aps("alert") == nil && facts.aps("sound") == nil && facts.aps("badge") == nil {
+        let alert = facts.aps("alert")
+        // An alert of the wrong type already has its own error; an empty one shows nothing.
+        let alertShows: Bool
+        switch alert?.value.value {
+        case nil: alertShows = false
+        case .string?, .object?: alertShows = facts.alertHasText
+        default: alertShows = true
+        }
+        if !alertShows && facts.aps("sound") == nil && facts.aps("badge") == nil {
             var message =
-                "An alert push shows an alert, plays a sound or sets a badge; this one does none of them"
+                alert == nil
+                ? "An alert push shows an alert, plays a sound or sets a badge; this one does none of them"
+                : "An alert push shows an alert, plays a sound or sets a badge; this alert has no title, "
+                    + "subtitle, body or loc-key, so it shows nothing, and there is no sound or badge"
             if facts.contentAvailable == 1 {
                 message += ". For a silent update use apns-push-type background and apns-priority 5."
             } else {
