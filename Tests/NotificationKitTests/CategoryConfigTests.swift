@@ -62,6 +62,17 @@ struct CategoryConfigTests {
         #expect(config.identifiers == ["message"])
     }
 
+    /// iOS compares identifiers as literal NSStrings, so an NFD spelling of an NFC identifier is
+    /// another identifier, not the same one and not a case variant of it.
+    @Test func looksUpCategoriesByteForByte() {
+        let config = CategoryConfig(categories: [NotificationCategory(identifier: "café")])
+        #expect(config.category(identifiedBy: "café")?.identifier == "café")
+        #expect(config.category(identifiedBy: "cafe\u{301}") == nil)
+        #expect(config.categories(caseInsensitivelyMatching: "CAFÉ").map(\.identifier) == ["café"])
+        #expect(config.categories(caseInsensitivelyMatching: "cafe\u{301}").isEmpty)
+        #expect(config.categories(caseInsensitivelyMatching: "CAFE\u{301}").isEmpty)
+    }
+
     struct Case: CustomTestStringConvertible, Sendable {
         let json: String
         let code: String
@@ -145,6 +156,16 @@ struct CategoryConfigTests {
             json: category(#""categorySummaryFormat":"more messages""#), code: "categories.count-placeholder",
             path: "$.categories[0].categorySummaryFormat"),
         Case(json: #"{"categories":[1]}"#, code: "categories.type", path: "$.categories[0]"),
+        // NFC "é" then NFD "e" + U+0301: different identifiers to iOS, so no duplicate.
+        Case(
+            json: "{\"categories\":[{\"identifier\":\"café\"},{\"identifier\":\"cafe\u{301}\"}]}",
+            code: "categories.normalization-collision", path: "$.categories[1].identifier"),
+        Case(
+            json: "{\"categories\":[{\"identifier\":\"Café\"},{\"identifier\":\"cafe\u{301}\"}]}",
+            code: "categories.normalization-collision", path: "$.categories[1].identifier"),
+        Case(
+            json: #"{"categories":[{"identifier":"Café"},{"identifier":"café"}]}"#,
+            code: "categories.case-collision", path: "$.categories[1].identifier"),
     ]
 
     @Test(arguments: cases)
@@ -164,6 +185,12 @@ struct CategoryConfigTests {
         category(
             #""hiddenPreviewsBodyPlaceholder":"%u new","categorySummaryFormat":"%u more"}"#.dropLast() + ""),
         #"{"categories":[{"identifier":"m"},{"identifier":"n"}]}"#,
+        // Action identifiers are compared byte for byte too: NFC "ř" and NFD "r" + U+030C differ.
+        category(
+            "\"actions\":[{\"identifier\":\"ř\",\"title\":\"A\"},{\"identifier\":\"r\u{30C}\",\"title\":\"B\"}]"
+        ),
+        "{\"categories\":[{\"identifier\":\"m\",\"actions\":[{\"identifier\":\"ř\",\"title\":\"A\"}]},"
+            + "{\"identifier\":\"n\",\"actions\":[{\"identifier\":\"r\u{30C}\",\"title\":\"B\"}]}]}",
     ])
     func acceptsCleanConfigs(_ json: String) {
         let diagnostics = CategoryConfig.read(Array(json.utf8)).diagnostics

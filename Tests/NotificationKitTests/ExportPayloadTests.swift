@@ -49,7 +49,10 @@ struct ExportPayloadTests {
     }
 
     @Test func curlDefaultsToTheSandboxAndAPlaceholderToken() throws {
-        let command = try PayloadExport(bytes: Array("{}".utf8)).curlCommand(deviceToken: nil)
+        let command = try PayloadExport(
+            bytes: Array("{}".utf8), headers: APNsHeaders(topic: "com.example.app")
+        )
+        .curlCommand(deviceToken: nil)
         #expect(command.contains("'https://api.sandbox.push.apple.com/3/device/DEVICE_TOKEN'"))
         #expect(command.contains("-H 'apns-push-type: alert'"))
         #expect(command.hasPrefix("curl --http2 \\\n"))
@@ -64,12 +67,60 @@ struct ExportPayloadTests {
             try PayloadExport(bytes: payload, headers: APNsHeaders(topic: "a\r\nx: y")).curlCommand(
                 deviceToken: nil)
         }
+        #expect(throws: ExportError.invalidHeaderValue(name: "apns-collapse-id")) {
+            try PayloadExport(bytes: payload, headers: APNsHeaders(topic: "com.example.app", collapseID: ""))
+                .curlCommand(deviceToken: nil)
+        }
+        #expect(throws: ExportError.invalidHeaderValue(name: "apns-topic")) {
+            try PayloadExport(bytes: payload).curlCommand(deviceToken: nil, bundleIdentifier: "a\nb")
+        }
         #expect(throws: ExportError.containsNUL) {
             try PayloadExport(bytes: [0x7B, 0, 0x7D]).curlCommand(deviceToken: nil)
         }
         #expect(throws: ExportError.notUTF8) {
             try PayloadExport(bytes: [0x7B, 0xFF, 0x7D]).curlCommand(deviceToken: nil)
         }
+    }
+
+    /// Token authentication needs apns-topic: the bundle ID plus the push type's suffix when no
+    /// topic header is given, an explicit topic otherwise, and a refusal without either.
+    @Test(
+        arguments: [
+            (nil, "com.example.app"), ("alert", "com.example.app"), ("background", "com.example.app"),
+            ("voip", "com.example.app.voip"), ("complication", "com.example.app.complication"),
+            ("fileprovider", "com.example.app.pushkit.fileprovider"),
+            ("location", "com.example.app.location-query"),
+            ("liveactivity", "com.example.app.push-type.liveactivity"),
+            ("pushtotalk", "com.example.app.voip-ptt"), ("widgets", "com.example.app.push-type.widgets"),
+            ("controls", "com.example.app.push-type.controls"),
+        ] as [(String?, String)])
+    func curlTopicComesFromTheBundle(_ pushType: String?, _ topic: String) throws {
+        let export = PayloadExport(bytes: Array("{}".utf8), headers: APNsHeaders(pushType: pushType))
+        let command = try export.curlCommand(deviceToken: nil, bundleIdentifier: "com.example.app")
+        #expect(command.contains("-H " + POSIXShell.quote("apns-topic: " + topic) + " \\\n"))
+        let given = PayloadExport(
+            bytes: Array("{}".utf8), headers: APNsHeaders(pushType: pushType, topic: "org.example.given"))
+        let explicit = try given.curlCommand(deviceToken: nil, bundleIdentifier: "com.example.app")
+        #expect(explicit.contains("'apns-topic: org.example.given'"))
+        #expect(!explicit.contains("com.example.app"))
+    }
+
+    @Test func curlWithoutTopicOrBundleIsRefused() {
+        let payload = Array("{}".utf8)
+        #expect(throws: ExportError.missingTopic(pushType: "alert")) {
+            try PayloadExport(bytes: payload).curlCommand(deviceToken: nil)
+        }
+        #expect(throws: ExportError.missingTopic(pushType: "liveactivity")) {
+            try PayloadExport(bytes: payload, headers: APNsHeaders(pushType: "liveactivity"))
+                .curlCommand(deviceToken: nil, bundleIdentifier: "")
+        }
+        #expect(throws: ExportError.missingTopic(pushType: "mdm")) {
+            try PayloadExport(bytes: payload, headers: APNsHeaders(pushType: "mdm"))
+                .curlCommand(deviceToken: nil, bundleIdentifier: "com.example.app")
+        }
+        #expect(
+            ExportError.missingTopic(pushType: "alert").description
+                == "apns-topic is required with token authentication; give --topic or --bundle.")
     }
 
     @Test(arguments: [

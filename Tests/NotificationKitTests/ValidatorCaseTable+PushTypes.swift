@@ -149,5 +149,5 @@ extension ValidatorCaseTable {
     ]
 
     /// Every case of the table.
-    static let all = payload + categories + pushTypes + headers + envelopes + reader
+    static let all = payload + categories + pushTypes + headers + envelopes + reader + regressions
 }

@@ -25,6 +25,35 @@ import Testing
         #expect(diagnostic.message.contains("put custom data beside \"aps\""))
     }
 
+    @Test func normalizationMismatchNamesTheRegisteredSpelling() throws {
+        let validator = Validator(categoryIdentifiers: ["caf\u{E9}"])
+        let report = validator.validate(payload: "{\"aps\":{\"alert\":\"x\",\"category\":\"cafe\u{301}\"}}")
+        #expect(report.codes == ["category.unregistered"])
+        let diagnostic = try #require(report.diagnostic(.categoryUnregistered))
+        #expect(diagnostic.message.contains("\"caf\u{E9}\" looks the same"))
+        #expect(diagnostic.message.contains("byte for byte"))
+    }
+
+    @Test(arguments: ["apns-topic", "apns-collapse-id", "apns-id", "apns-push-type"])
+    func unsendableHeaderValueNamesTheHeader(_ name: String) throws {
+        let report = Validator().validate(payload: ValidatorCaseTable.ok, headers: [name: "a\r\nX: y"])
+        #expect(report.codes == ["header.value.invalid"])
+        let diagnostic = try #require(report.diagnostic(.headerValueInvalid))
+        #expect(diagnostic.path == "header:" + name)
+        #expect(diagnostic.message.hasPrefix("The \(name) header contains"))
+        #expect(!report.valid)
+    }
+
+    @Test func missingTopicNamesTheSuffix() throws {
+        let report = Validator().validate(
+            payload: ValidatorCaseTable.aps(#""event":"end","timestamp":1"#),
+            headers: ["apns-push-type": "liveactivity"])
+        #expect(report.codes == ["header.topic.missing"])
+        let diagnostic = try #require(report.diagnostic(.headerTopicMissing))
+        #expect(diagnostic.message.contains("<bundle ID>.push-type.liveactivity"))
+        #expect(diagnostic.path == "header:apns-topic")
+    }
+
     @Test func caseMismatchNamesTheRegisteredSpelling() throws {
         let validator = Validator(categoryIdentifiers: ["message", "invite"])
         let report = validator.validate(payload: #"{"aps":{"alert":"x","category":"Message"}}"#)
@@ -117,7 +146,9 @@ import Testing
             .codes.filter { $0.hasPrefix("header.topic") }
         }
         #expect(codes("alert", "com.example.app").isEmpty)
-        #expect(codes("alert", "com.example.app.voip") == ["header.topic.suffix"])
+        // A bundle ID may end in another type's suffix (policy): a warning, not an error.
+        #expect(codes("alert", "com.example.app.voip") == ["header.topic.other-suffix"])
+        #expect(codes("background", "com.example.watch.complication") == ["header.topic.other-suffix"])
         #expect(codes("pushtotalk", "com.example.app.voip-ptt").isEmpty)
         #expect(codes("pushtotalk", "com.example.app.voip") == ["header.topic.suffix"])
         #expect(codes("complication", "com.example.app.complication").isEmpty)

@@ -25,7 +25,8 @@ extension CategoryConfig {
             if let first = firstByIdentifier[bytes] {
                 sink.emit(
                     .duplicateIdentifier, identifierPath, at: span,
-                    "Category \(quoted) is already defined at categories[\(first)]; iOS keeps only one of them.")
+                    "Category \(quoted) is already defined at categories[\(first)]; iOS keeps only one of them."
+                )
             } else if let first = firstByFolded[Array(folded.utf8)] {
                 sink.emit(
                     .caseCollision, identifierPath, at: span,

@@ -42,7 +42,8 @@ public enum CategoryDiagnosticCode: String, Sendable, CaseIterable {
         case .type, .missingField, .unknownOption, .duplicateIdentifier, .emptyIdentifier, .duplicateAction,
             .emptyTitle, .textInputButtonTitle, .icon:
             .error
-        case .unknownField, .duplicateOption, .caseCollision, .normalizationCollision, .sharedActionIdentifier,
+        case .unknownField, .duplicateOption, .caseCollision, .normalizationCollision,
+            .sharedActionIdentifier,
             .tooManyActions, .textInputInCarPlay, .countPlaceholder:
             .warning
         }

@@ -44,7 +44,8 @@ public enum ExportError: Error, Sendable, Hashable, CustomStringConvertible {
         case .notAnObject: "The payload is not a JSON object."
         case .notUTF8: "The payload is not UTF-8 text."
         case .containsNUL: "The payload contains a NUL byte, which a shell command cannot carry."
-        case .invalidHeaderValue(let name): "The \(name) header is empty or contains a line break or NUL byte."
+        case .invalidHeaderValue(let name):
+            "The \(name) header is empty or contains a line break or NUL byte."
         case .missingTopic(let pushType) where pushType == "mdm":
             "apns-topic is required with token authentication; an mdm push goes to the topic of the MDM "
                 + "certificate: give --topic."

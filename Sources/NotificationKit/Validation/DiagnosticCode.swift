@@ -177,7 +177,8 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
             .apsMutableContentNoAlert,
             .categoryUnregistered, .categoryCaseMismatch, .mediaInvalidURL, .mediaNotHTTPS,
             .mediaRequiresMutableContent, .alertNoContent, .pushToTalkHasAps,
-            .headerTopicOtherSuffix, .headerExpirationMilliseconds, .headerExpirationPushType, .envelopeUnknownKey,
+            .headerTopicOtherSuffix, .headerExpirationMilliseconds, .headerExpirationPushType,
+            .envelopeUnknownKey,
             .envelopeUnknownHeader:
             .warning
         case .categoryUnchecked, .apsSoundCriticalLevel:

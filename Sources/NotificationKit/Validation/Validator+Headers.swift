@@ -3,7 +3,8 @@ extension Validator {
     func checkHeaders(_ given: [String: String], rule: PushTypeRule?, sink: inout DiagnosticSink) {
         var headers = given
         for name in APNsHeaders.names {
-            guard let value = headers[name], let problem = Self.unsendableProblem(name: name, value: value) else {
+            guard let value = headers[name], let problem = Self.unsendableProblem(name: name, value: value)
+            else {
                 continue
             }
             // The value cannot go out as written, so the finer checks of this header say nothing.

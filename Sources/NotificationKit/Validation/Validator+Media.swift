@@ -55,7 +55,9 @@ extension Validator {
     /// True when the authority that starts `text` (up to `/`, `?` or `#`) names a host: not
     /// empty once user info and port are removed, so `https:///y.png` and `https://:443/` fail.
     private static func hasHost(authority text: Substring.UTF8View) -> Bool {
-        let end = text.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+        let end = text.firstIndex {
+            $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
+        }
         var authority = text[..<(end ?? text.endIndex)]
         if let at = authority.lastIndex(of: UInt8(ascii: "@")) {
             authority = authority[authority.index(after: at)...]
