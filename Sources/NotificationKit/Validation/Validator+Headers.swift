@@ -11,7 +11,7 @@ extension Validator {
             headers[name] = nil
             sink.emit(
                 .headerValueInvalid, "header:" + name, at: nil,
-                "The \(name) header \(problem); HTTP cannot carry it as written.")
+                "The \(name) header \(problem).")
         }
         if let pushType = headers["apns-push-type"], rule == nil {
             var message = "\"\(pushType)\" is not an APNs push type (APNs answers 400 InvalidPushType)"
@@ -58,10 +58,10 @@ extension Validator {
     /// other headers report an empty value with their own codes).
     static func unsendableProblem(name: String, value: String) -> String? {
         if value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) {
-            return "contains a carriage return, line feed or NUL"
+            return "contains a carriage return, line feed or NUL, which would end or split the header line"
         }
         if value.isEmpty && name == "apns-collapse-id" {
-            return "is empty"
+            return "is empty; curl and other clients drop an empty header, so omit it instead"
         }
         return nil
     }
