@@ -21,7 +21,7 @@ struct ComposerAnalysis: Sendable {
     /// The curl command, when the payload is exportable.
     let curl: String?
     /// Why the curl command could not be written, when the payload is valid but the export
-    /// refused it (a header with a line break).
+    /// refused it (no Topic, which token authentication needs; a header APNs cannot carry).
     let curlProblem: String?
 
     /// Analyses `composed` against `registry` on `device`.
