@@ -255,3 +255,18 @@ def test_openapi_document_lists_every_route(shared_server):
         "/api/v1/notifications/{id}/revisions": {"get"},
     }.items():
         assert methods <= set(paths[path]), path
+
+
+def test_category_identifiers_are_compared_byte_for_byte(server):
+    nfc = {"identifier": "caf\u00e9", "actions": [{"identifier": "a", "title": "A"}]}
+    assert server.json("PUT", "/api/v1/categories", {"categories": [nfc]})[0] == 200
+    nfd = {**nfc, "identifier": "cafe\u0301"}
+    status, _, body = server.json("PUT", "/api/v1/categories/caf%C3%A9", nfd)
+    assert status == 422 and "differs" in body["error"]["message"]
+    stored = server.json("GET", "/api/v1/categories")[2]["categories"]
+    assert [c["identifier"] for c in stored] == ["caf\u00e9"]
+
+
+def test_dns_rebinding_host_is_refused(server):
+    status, _, body = server.json("GET", "/api/v1/notifications", headers={"Host": "rebind.example:8080"})
+    assert status == 421 and body["error"]["code"] == "unknown-host"

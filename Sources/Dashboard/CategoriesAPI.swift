@@ -58,14 +58,16 @@ struct CategoriesAPI: Sendable {
         guard let category, !diagnostics.contains(where: { $0.severity == .error }) else {
             throw CategoryProblem(diagnostics: diagnostics)
         }
-        guard category.identifier == identifier else {
+        guard category.identifier.utf8.elementsEqual(identifier.utf8) else {
             throw CategoryProblem(
                 message:
                     "The body's identifier \"\(category.identifier)\" differs from the address's \"\(identifier)\".",
                 diagnostics: [])
         }
         var config = try CategoryRegistryReader(store: store).config()
-        if let index = config.categories.firstIndex(where: { $0.identifier == identifier }) {
+        if let index = config.categories.firstIndex(where: {
+            $0.identifier.utf8.elementsEqual(identifier.utf8)
+        }) {
             config.categories[index] = category
         } else {
             config.categories.append(category)

@@ -6,6 +6,10 @@ import NotificationKit
 /// Action rows are named `actions[N][field]`; rows come back in ascending `N` (the numbers need
 /// not be contiguous: a script may have removed rows) and are renumbered from 0 when shown again.
 extension CategoryForm {
+    /// iOS shows at most 10 actions; room for drafting beyond that, but not for thousands of rows
+    /// (rendering them back is the expensive part of a form request).
+    static let maximumRows = 50
+
     /// The form and the button that sent it. Unknown field names are ignored (a browser sends
     /// only what the page has); an unknown option or button value is a 400 naming the field.
     static func decode(_ fields: FormFields) throws(HTTPError) -> (
@@ -25,9 +29,16 @@ extension CategoryForm {
             case "intentIdentifiers": form.intentIdentifiers = field.value
             case "hiddenPreviewsBodyPlaceholder": form.hiddenPreviewsBodyPlaceholder = field.value
             case "categorySummaryFormat": form.categorySummaryFormat = field.value
+            case "revision": form.revision = field.value
             case "options": form.options.insert(try option(field.value, named: field.name))
             default: break
             }
+        }
+        guard rows.count <= Self.maximumRows else {
+            throw HTTPError(
+                .badRequest,
+                message: "The form has \(rows.count) action rows; it takes at most \(Self.maximumRows).",
+                code: "too-many-actions")
         }
         let posted = rows.keys.sorted()
         form.actions = posted.compactMap { rows[$0] }

@@ -15,6 +15,9 @@ struct CategoryForm: Sendable, Equatable {
     var hiddenPreviewsBodyPlaceholder = ""
     /// "Summary format".
     var categorySummaryFormat = ""
+    /// The stored category's revision when the form was opened (a hidden field), so a save can
+    /// tell that someone else changed the category meanwhile; empty for a new category.
+    var revision = ""
 
     /// An empty form for a new category.
     init() {}

@@ -32,6 +32,7 @@ struct CategoryFormView {
         return [
             "isNew": .bool(original == nil),
             "original": .string(original ?? ""),
+            "revision": .string(form.revision),
             "formAction": .string(address ?? "/categories/new"),
             "deleteAction": .string((address ?? "/categories/new") + "/delete"),
             "summary": summary(),

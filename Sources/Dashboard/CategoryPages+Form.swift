@@ -8,11 +8,12 @@ extension CategoryPages {
     /// `GET /categories/{identifier}`: the stored category in the form, with the warnings the
     /// registry has about it and "Saved." after a save.
     func editPage(_ request: Request, identifier: String) throws -> Response {
-        let (_, config) = try registry()
+        let (stored, config) = try registry()
         guard let category = config.category(identifiedBy: identifier) else {
             throw Self.noCategory(identifier)
         }
-        let form = CategoryForm(category)
+        var form = CategoryForm(category)
+        form.revision = Self.revision(of: identifier, in: stored).map(String.init) ?? ""
         let others = config.categories.filter { !Self.same($0.identifier, identifier) }
         let view = CategoryFormView(
             form: form, messages: form.binding().messages(amid: others), original: identifier)
@@ -42,21 +43,47 @@ extension CategoryPages {
         }
         let category = binding.category
         let author = Author.name(of: request)
+        let changedMeanwhile = Self.changedSinceOpened(original, typed: typed, in: stored)
         if let original, !Self.same(original, category.identifier) {
-            guard try rename(original, to: category.storedDocument, in: stored, by: author) else {
-                let stale = CategoryFormMessage(
-                    field: .form, severity: .error,
-                    text:
-                        "The registry changed while you were editing, so nothing was saved. Check and save again."
-                )
-                var refused = view
-                refused.messages.insert(stale, at: 0)
-                return try formPage(refused, status: .conflict)
-            }
+            guard !changedMeanwhile, try rename(original, to: category.storedDocument, in: stored, by: author)
+            else { return try conflictPage(view, editing: original) }
         } else {
+            guard !changedMeanwhile else { return try conflictPage(view, editing: original) }
             _ = try store.categories.put(category.storedDocument, by: author)
         }
         return Response(redirectTo: Self.address(of: category.identifier) + "?saved=1")
+    }
+
+    /// The form again with 409: someone saved the registry while this form was open. The form
+    /// now carries the current revision, so saving again deliberately replaces their change.
+    private func conflictPage(_ view: CategoryFormView, editing original: String?) throws -> Response {
+        let stale = CategoryFormMessage(
+            field: .form, severity: .error,
+            text:
+                "Someone changed this category while you were editing, so nothing was saved. Check and save again."
+        )
+        var refused = view
+        refused.messages.insert(stale, at: 0)
+        if let original, let current = Self.revision(of: original, in: try registry().0) {
+            refused.form.revision = String(current)
+        }
+        return try formPage(refused, status: .conflict)
+    }
+
+    /// Whether the category being edited has a newer revision than the one the form was opened
+    /// on (a form without a revision, from before this field existed, is not checked).
+    private static func changedSinceOpened(
+        _ original: String?, typed: CategoryForm, in stored: CategoryRegistry
+    )
+        -> Bool
+    {
+        guard let original, !typed.revision.isEmpty else { return false }
+        return revision(of: original, in: stored).map(String.init) != typed.revision
+    }
+
+    /// The stored revision of one category.
+    private static func revision(of identifier: String, in stored: CategoryRegistry) -> Int? {
+        stored.categories.first { same($0.identifier, identifier) }?.revision
     }
 
     /// `POST /categories/{identifier}/delete`: removes the category, back to the list.

@@ -68,8 +68,13 @@ extension CategoryPages {
         flash: [TemplateValue] = []
     ) throws -> Response {
         let (stored, config) = try registry()
+        // Keyed by the identifier's bytes (identifiers are compared literally, like iOS does), so
+        // the list costs one lookup per row however large the registry is.
+        let byIdentifier = Dictionary(
+            config.categories.map { (Array($0.identifier.utf8), $0) }, uniquingKeysWith: { first, _ in first }
+        )
         let rows: [TemplateValue] = stored.categories.map { row in
-            let category = config.category(identifiedBy: row.identifier)
+            let category = byIdentifier[Array(row.identifier.utf8)]
             let options = CategoryOption.allCases.filter { category?.options.contains($0) ?? false }
             return [
                 "identifier": .string(row.identifier), "href": .string(Self.address(of: row.identifier)),

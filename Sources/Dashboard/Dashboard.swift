@@ -12,6 +12,7 @@ import Templates
 public struct Dashboard: Responder {
     private let router: Router
     private let pages: PageRenderer
+    private let hosts: HostPolicy
 
     /// Builds the dashboard. Fails with a message naming the file for a template error, a missing
     /// resource folder or a database that cannot be opened.
@@ -38,6 +39,7 @@ public struct Dashboard: Responder {
             Self.render(error, for: request, pages: pages)
         }
         self.pages = pages
+        self.hosts = HostPolicy(allowedNames: configuration.allowedHosts)
     }
 
     /// Every route the dashboard answers, for checking the OpenAPI document against it.
@@ -46,7 +48,7 @@ public struct Dashboard: Responder {
     /// Answers one request.
     public func respond(to request: Request) -> Response {
         var response: Response
-        if let refusal = OriginPolicy.refusal(for: request) {
+        if let refusal = hosts.refusal(for: request) ?? OriginPolicy.refusal(for: request) {
             response = respond(to: refusal, for: request)
         } else {
             response = router.respond(to: request)

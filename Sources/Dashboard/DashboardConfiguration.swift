@@ -8,12 +8,19 @@ public struct DashboardConfiguration: Sendable {
     public var dataDirectory: String
     /// The largest request body the server reads; shown in error messages.
     public var bodyLimit: Int
+    /// Host names besides `localhost` and IP addresses that people use to reach the dashboard
+    /// (see `HostPolicy`).
+    public var allowedHosts: [String]
 
     /// A configuration; `bodyLimit` defaults to 1 MiB (CONTRACT §3).
-    public init(resourceDirectory: String, dataDirectory: String, bodyLimit: Int = 1 << 20) {
+    public init(
+        resourceDirectory: String, dataDirectory: String, bodyLimit: Int = 1 << 20,
+        allowedHosts: [String] = []
+    ) {
         self.resourceDirectory = resourceDirectory
         self.dataDirectory = dataDirectory
         self.bodyLimit = bodyLimit
+        self.allowedHosts = allowedHosts
     }
 
     /// The first of the working directory and the folders above the executable that holds

@@ -5,7 +5,7 @@ import MHDServer
 /// `pushboard serve`: the dashboard and the JSON API on libmicrohttpd until SIGINT or SIGTERM.
 enum ServeCommand: Command {
     static let words = ["serve"]
-    static let valueOptions: Set<String> = ["host", "port", "data", "threads"]
+    static let valueOptions: Set<String> = ["host", "port", "data", "threads", "allowed-host"]
     static let flagOptions: Set<String> = []
     static let usage = """
         pushboard serve [--host 127.0.0.1] [--port 8080] [--data ./pushboard-data] [--threads N]
@@ -15,6 +15,8 @@ enum ServeCommand: Command {
           --port N         port, 0 picks a free one and prints it (default 8080)
           --data DIR       data directory, created when missing (default ./pushboard-data)
           --threads N      worker threads (default: the number of cores)
+          --allowed-host NAMES  comma-separated host names the dashboard answers for besides
+                           localhost and IP addresses (others get 421: DNS-rebinding guard)
         Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
         """
 
@@ -38,7 +40,10 @@ enum ServeCommand: Command {
         }
         let configuration = DashboardConfiguration(
             resourceDirectory: resources, dataDirectory: arguments["data"] ?? "./pushboard-data",
-            bodyLimit: server.bodyLimit)
+            bodyLimit: server.bodyLimit,
+            allowedHosts: (arguments["allowed-host"] ?? "").split(separator: ",").map {
+                String($0).trimmingCharacters(in: .whitespaces)
+            }.filter { !$0.isEmpty })
         let dashboard: Dashboard
         do {
             dashboard = try Dashboard(configuration: configuration)

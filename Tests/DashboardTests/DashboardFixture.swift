@@ -12,11 +12,12 @@ struct DashboardFixture {
     let dashboard: Dashboard
     let dataDirectory: String
 
-    init() throws {
+    init(allowedHosts: [String] = []) throws {
         dataDirectory = NSTemporaryDirectory() + "pushboard-dashboard-" + UUID().uuidString
         dashboard = try Dashboard(
             configuration: DashboardConfiguration(
-                resourceDirectory: Self.repositoryRoot, dataDirectory: dataDirectory))
+                resourceDirectory: Self.repositoryRoot, dataDirectory: dataDirectory,
+                allowedHosts: allowedHosts))
     }
 
     /// The answer to one request.

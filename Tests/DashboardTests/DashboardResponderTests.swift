@@ -71,3 +71,28 @@ import Testing
         #expect(DashboardFixture.text(response).contains("json.too-deep"))
     }
 }
+
+/// DNS rebinding: a page on a hostile name re-pointed at 127.0.0.1 sends its own name as Host.
+@Suite struct HostPolicyTests {
+    @Test(arguments: [
+        "127.0.0.1:8080", "localhost:8080", "LOCALHOST", "[::1]:8080", "10.0.0.5", "pushboard.internal",
+    ])
+    func knownHostsAreAnswered(host: String) throws {
+        let fixture = try DashboardFixture(allowedHosts: ["pushboard.internal"])
+        #expect(fixture.send(.get, "/api/v1/notifications", headers: ["Host": host]).status == .ok)
+    }
+
+    @Test(arguments: ["rebind.attacker.example:8080", "127.0.0.1.nip.io", "localhost.evil", "[zz]"])
+    func otherHostsGet421AndChangeNothing(host: String) throws {
+        let fixture = try DashboardFixture(allowedHosts: ["pushboard.internal"])
+        let read = fixture.send(.get, "/api/v1/notifications", headers: ["Host": host])
+        #expect(read.status.code == 421)
+        #expect(DashboardFixture.text(read).contains(#""code":"unknown-host""#))
+        let write = fixture.send(
+            .post, "/api/v1/notifications", body: #"{"name":"x","payload":{"aps":{}}}"#,
+            headers: ["Host": host, "Origin": "http://" + host, "Content-Type": "application/json"])
+        #expect(write.status.code == 421)
+        #expect(
+            DashboardFixture.text(fixture.send(.get, "/api/v1/notifications")) == #"{"notifications":[]}"#)
+    }
+}
