@@ -270,3 +270,22 @@ def test_category_identifiers_are_compared_byte_for_byte(server):
 def test_dns_rebinding_host_is_refused(server):
     status, _, body = server.json("GET", "/api/v1/notifications", headers={"Host": "rebind.example:8080"})
     assert status == 421 and body["error"]["code"] == "unknown-host"
+
+
+def test_if_match_star_and_lists(server):
+    stored, etag = create_notification(server)
+    path = f"/api/v1/notifications/{stored['id']}"
+    body = {"name": "star", "headers": {}, "payload": {"aps": {"alert": "x"}}}
+    status, headers, _ = server.json("PUT", path, body, {"If-Match": "*"})
+    assert status == 200
+    current = headers["etag"]
+    status, _, _ = server.json("PUT", path, {**body, "name": "list"}, {"If-Match": f'"r999", {current}'})
+    assert status == 200
+    status, _, _ = server.json("PUT", path, {**body, "name": "stale"}, {"If-Match": f'"r999", {etag}'})
+    assert status == 412
+    assert server.json("GET", path)[2]["name"] == "list"
+
+
+def test_preview_varies_on_accept(server):
+    status, headers, _ = server.request("POST", "/api/v1/preview", CZECH)
+    assert status == 200 and "Accept" in headers.get("vary", "")

@@ -77,3 +77,16 @@ def test_signals_stop_the_server_cleanly(binary, data_dir, sig):
     running.process.send_signal(getattr(signal, sig))
     assert running.process.wait(timeout=10) == 0
     assert "stopped" in running.process.stderr.read()
+
+
+def test_raw_invalid_utf8_in_the_path_is_400_not_repaired(shared_server):
+    import socket
+    with socket.create_connection(("127.0.0.1", shared_server.port), timeout=10) as connection:
+        connection.sendall(b"GET /api/v1/notifications/\xff HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        status = int(connection.recv(4096).split(b" ", 2)[1])
+    assert status == 400
+    with socket.create_connection(("127.0.0.1", shared_server.port), timeout=10) as connection:
+        connection.sendall("GET /api/v1/notifications/café HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+                           .encode())
+        status = int(connection.recv(4096).split(b" ", 2)[1])
+    assert status == 404

@@ -64,9 +64,11 @@ public struct Dashboard: Responder {
         return response
     }
 
-    /// JSON for the API and `/healthz`, an HTML page inside the layout for everything else.
+    /// JSON for the API, `/healthz` and clients that ask for JSON first (the composer's live
+    /// updates); an HTML page inside the layout for everything else.
     private static func render(_ error: HTTPError, for request: Request, pages: PageRenderer) -> Response {
-        if request.path.hasPrefix("/api/") || request.path == "/healthz" {
+        let wantsJSON = request.headers["Accept"]?.hasPrefix("application/json") == true
+        if request.path.hasPrefix("/api/") || request.path == "/healthz" || wantsJSON {
             return APIError.response(error)
         }
         return pages.errorPage(error)

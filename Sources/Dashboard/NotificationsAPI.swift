@@ -1,3 +1,4 @@
+import Foundation
 import HTTPKit
 import NotificationKit
 import Storage
@@ -48,9 +49,7 @@ struct NotificationsAPI: Sendable {
                 code: "precondition-required")
         }
         let input = try NotificationInput(request)
-        guard let expected = StoredNotification.revision(fromETag: tag) else {
-            throw Self.stale(id)
-        }
+        let expected = try expectedRevision(matching: tag, id: id)
         switch try store.update(
             id: id, expectedRevision: expected, name: input.name, headers: input.headersText,
             payload: input.payloadText, by: Author.name(of: request))
@@ -59,6 +58,19 @@ struct NotificationsAPI: Sendable {
         case .stale: throw Self.stale(id)
         case .notFound: throw Self.notFound(id)
         }
+    }
+
+    /// The revision an `If-Match` value names: `*` or a list containing the current ETag means
+    /// the current revision (RFC 9110 §13.1.1); anything else is stale. The update itself checks
+    /// the revision again, atomically, so a change in between still gives 412.
+    private func expectedRevision(matching header: String, id: String) throws -> Int {
+        let tags = header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let current = try existing(id).revision
+        if tags.contains("*") { return current }
+        guard tags.compactMap(StoredNotification.revision(fromETag:)).contains(current) else {
+            throw Self.stale(id)
+        }
+        return current
     }
 
     private func existing(_ id: String) throws -> StoredNotification {

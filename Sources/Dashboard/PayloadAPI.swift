@@ -36,10 +36,11 @@ struct PayloadAPI: Sendable {
         let result = PreviewEngine.preview(
             PreviewContent(payload: payload, registry: registry), device: options.device,
             surfaces: options.surfaces, hiddenPreviews: options.hiddenPreviews)
-        if options.wantsText {
-            return Response(text: result.textPicture())
-        }
-        return Response(json: result.json(report: report.json()))
+        var response =
+            options.wantsText
+            ? Response(text: result.textPicture()) : Response(json: result.json(report: report.json()))
+        response.headers.add(name: "Vary", value: "Accept")
+        return response
     }
 
     private func export(_ request: Request) throws -> Response {

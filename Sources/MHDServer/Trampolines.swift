@@ -14,10 +14,30 @@ func logURI(
 ) -> UnsafeMutableRawPointer? {
     guard let serverPointer else { return nil }
     let server = Unmanaged<ServerContext>.fromOpaque(serverPointer).takeUnretainedValue()
-    let target = uri.map { String(cString: $0) } ?? ""
+    let target = uri.map(requestTarget(_:)) ?? ""
     let context = RequestContext(target: target, bodyLimit: server.bodyLimit)
     server.liveRequests.add(1, ordering: .relaxed)
     return Unmanaged.passRetained(context).toOpaque()  // Released in requestCompleted.
+}
+
+/// The request target as text. Raw bytes outside ASCII are percent-encoded rather than repaired
+/// into U+FFFD, so `Request` decodes them once like any `%XX` and refuses invalid UTF-8 with 400
+/// instead of routing a different, repaired path.
+func requestTarget(_ uri: UnsafePointer<CChar>) -> String {
+    let bytes = UnsafeBufferPointer(
+        start: UnsafeRawPointer(uri).assumingMemoryBound(to: UInt8.self), count: strlen(uri))
+    guard bytes.contains(where: { $0 >= 0x80 }) else { return String(decoding: bytes, as: UTF8.self) }
+    let hex = Array("0123456789ABCDEF".utf8)
+    var encoded: [UInt8] = []
+    encoded.reserveCapacity(bytes.count * 3)
+    for byte in bytes {
+        if byte < 0x80 {
+            encoded.append(byte)
+        } else {
+            encoded += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+        }
+    }
+    return String(decoding: encoded, as: UTF8.self)
 }
 
 /// Called when a request ends for any reason (answered, client gone, timeout): releases its context.
