@@ -1,3 +1,4 @@
+import Foundation
 import NotificationKit
 
 /// What the composer made of a posted form: the payload text to validate, preview and save, the
@@ -51,9 +52,32 @@ enum PayloadComposer {
     static func compose(_ fields: ComposerFields) -> ComposedPayload {
         let raw = fields[.rawJSON]
         if !raw.isEmpty, raw != fields[.renderedRaw] {
-            return composeFromRaw(fields)
+            let fromRaw = composeFromRaw(fields)
+            guard fromRaw.text != nil, formFieldsChanged(fields) else { return fromRaw }
+            var refused = ComposedPayload(source: .rawJSON, text: nil, fields: fields, errors: [:])
+            refused.errors[.rawJSON] =
+                "Both Raw JSON and the form fields were changed, so neither was applied: keep the changes of one side and save again."
+            return refused
         }
         return composeFromFields(fields)
+    }
+
+    /// The payload fields whose posted value differs from the value the page showed (derived
+    /// from the hidden copy of Raw JSON); line endings are compared as browsers normalise them.
+    private static let comparedFields: [ComposerField] = [
+        .title, .subtitle, .body, .category, .threadID, .badge, .sound, .interruptionLevel,
+        .relevanceScore, .mediaURL, .mutableContent,
+    ]
+
+    private static func formFieldsChanged(_ fields: ComposerFields) -> Bool {
+        let shown = JSONReader().read(fields[.renderedRaw]).root.flatMap {
+            $0.value.objectMembers == nil ? nil : $0
+        }
+        guard let shown else { return false }
+        var before = ComposerFields()
+        before.fillPayload(from: shown)
+        func normalized(_ text: String) -> String { text.replacingOccurrences(of: "\r\n", with: "\n") }
+        return comparedFields.contains { normalized(fields[$0]) != normalized(before[$0]) }
     }
 
     private static func composeFromRaw(_ fields: ComposerFields) -> ComposedPayload {

@@ -86,6 +86,17 @@ import Testing
         }
     }
 
+    @Test func changingBothSidesAppliesNeitherAndSaysSo() {
+        let raw = #"{"aps":{"alert":{"title":"Old"},"badge":3}}"#
+        let composed = Self.compose([
+            ("title", "New title typed"), ("rawJSON", raw),
+            ("renderedRaw", #"{"aps":{"alert":{"title":"Old"}}}"#),
+        ])
+        #expect(composed.text == nil)
+        #expect(composed.errors[.rawJSON]?.contains("Both Raw JSON and the form fields were changed") == true)
+        #expect(composed.fields[.title] == "New title typed", "the typed input comes back")
+    }
+
     @Test func changedRawJSONWinsAndRefillsTheFields() {
         let raw = """
             {
@@ -93,7 +104,7 @@ import Testing
               "order": 42
             }
             """
-        let composed = Self.compose([("title", "From the form"), ("rawJSON", raw), ("renderedRaw", "{}")])
+        let composed = Self.compose([("rawJSON", raw), ("renderedRaw", "{}")])
         #expect(composed.source == .rawJSON)
         #expect(composed.text == raw)
         #expect(composed.fields[.title] == "Z raw")
