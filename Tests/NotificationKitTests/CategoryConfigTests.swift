@@ -37,10 +37,10 @@ struct CategoryConfigTests {
     @Test func readWriteReadIsIdentity() throws {
         let config = CategoryConfig(categories: [
             NotificationCategory(
-                identifier: "všechno \"quoted\" \\ \u{1}",
+                identifier: "všechno \"quoted\" \\",
                 actions: [
                     NotificationAction(
-                        identifier: "a", title: "Ano 😀", options: Set(ActionOption.allCases),
+                        identifier: "a", title: "Ano 😀 \u{1}", options: Set(ActionOption.allCases),
                         textInput: TextInput(buttonTitle: "Go", placeholder: nil), icon: .templateImage("x")),
                     NotificationAction(identifier: "b", title: "Ne"),
                 ], intentIdentifiers: ["INSendMessageIntent"], options: Set(CategoryOption.allCases),
@@ -119,6 +119,12 @@ struct CategoryConfigTests {
         Case(
             json: category(#""actions":[{"identifier":"","title":"A"}]"#),
             code: "categories.empty-identifier", path: "$.categories[0].actions[0].identifier"),
+        Case(
+            json: #"{"categories":[{"identifier":"a\u0000b"}]}"#, code: "categories.control-character",
+            path: "$.categories[0].identifier"),
+        Case(
+            json: category(#""actions":[{"identifier":"line\nbreak","title":"A"}]"#),
+            code: "categories.control-character", path: "$.categories[0].actions[0].identifier"),
         Case(
             json: category(#""actions":[{"identifier":"a","title":"A"},{"identifier":"a","title":"B"}]"#),
             code: "categories.duplicate-action", path: "$.categories[0].actions[1].identifier"),

@@ -79,6 +79,8 @@ extension NotificationCategory {
                 .emptyIdentifier, JSONPath.appending(key: "identifier", to: path), at: span,
                 "The category identifier is empty; no payload can name it.")
         }
+        Self.checkControlCharacters(
+            identifier, at: JSONPath.appending(key: "identifier", to: path), span, &sink)
         let actionsPath = JSONPath.appending(key: "actions", to: path)
         if actions.count > CategoryConfig.maximumVisibleActions {
             sink.emit(
@@ -102,6 +104,9 @@ extension NotificationCategory {
             } else {
                 firstIndex[Array(action.identifier.utf8)] = index
             }
+            Self.checkControlCharacters(
+                action.identifier, at: JSONPath.appending(key: "identifier", to: actionPath), actionSpan,
+                &sink)
             if action.title.allSatisfy(\.isWhitespace) {
                 sink.emit(
                     .emptyTitle, JSONPath.appending(key: "title", to: actionPath), at: actionSpan,
@@ -139,5 +144,18 @@ extension NotificationCategory {
             message += " iOS passes the count as an unsigned integer: write %u."
         }
         sink.emit(.countPlaceholder, JSONPath.appending(key: field, to: path), at: location.span, message)
+    }
+
+    /// `categories.control-character` for an identifier holding C0 controls or DEL.
+    private static func checkControlCharacters(
+        _ identifier: String, at path: String, _ span: JSONSpan?, _ sink: inout CategoryDiagnostics
+    ) {
+        guard identifier.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            return
+        }
+        sink.emit(
+            .controlCharacter, path, at: span,
+            "The identifier \(JSONWriter.quoted(identifier)) contains a control character; use letters, digits and punctuation."
+        )
     }
 }

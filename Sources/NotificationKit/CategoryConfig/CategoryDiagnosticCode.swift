@@ -19,6 +19,9 @@ public enum CategoryDiagnosticCode: String, Sendable, CaseIterable {
     case normalizationCollision = "categories.normalization-collision"
     /// An empty category or action identifier.
     case emptyIdentifier = "categories.empty-identifier"
+    /// A category or action identifier with a control character (NUL, line break, tab, DEL):
+    /// it cannot be typed, shown or sent in an address, and is always a mistake.
+    case controlCharacter = "categories.control-character"
     /// Two actions with the same identifier in one category.
     case duplicateAction = "categories.duplicate-action"
     /// One action identifier used in several categories; one delegate method handles them all.
@@ -39,7 +42,8 @@ public enum CategoryDiagnosticCode: String, Sendable, CaseIterable {
     /// How bad each finding is.
     public var severity: Severity {
         switch self {
-        case .type, .missingField, .unknownOption, .duplicateIdentifier, .emptyIdentifier, .duplicateAction,
+        case .type, .missingField, .unknownOption, .duplicateIdentifier, .emptyIdentifier, .controlCharacter,
+            .duplicateAction,
             .emptyTitle, .textInputButtonTitle, .icon:
             .error
         case .unknownField, .duplicateOption, .caseCollision, .normalizationCollision,
