@@ -64,3 +64,16 @@ import Testing
         #expect(saved.status == .seeOther)
     }
 }
+
+@Suite struct CategoryFormReservedIdentifierTests {
+    @Test func theFormRefusesACategoryNamedNew() throws {
+        let fixture = try DashboardFixture()
+        let response = fixture.send(
+            .post, "/categories/new",
+            body: "identifier=new&actions%5B0%5D%5Bidentifier%5D=a&actions%5B0%5D%5Btitle%5D=A&intent=save",
+            headers: ["Host": "127.0.0.1:8080", "Content-Type": "application/x-www-form-urlencoded"])
+        #expect(response.status == .unprocessableContent)
+        #expect(DashboardFixture.text(response).contains("address of the new-category form"))
+        #expect(DashboardFixture.text(fixture.send(.get, "/api/v1/categories")) == #"{"categories":[]}"#)
+    }
+}
