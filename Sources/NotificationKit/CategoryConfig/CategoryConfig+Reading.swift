@@ -97,7 +97,7 @@ extension NotificationCategory {
             return nil
         }
         var fields = CategoryFieldReader(path: path, sink: sink)
-        var category = NotificationCategory(identifier: "", location: SourceLocation(node.span))
+        var category = NotificationCategory(identifier: "", location: ModelSourceLocation(node.span))
         var hasIdentifier = false
         for member in members {
             let memberPath = JSONPath.appending(key: member.key, to: path)

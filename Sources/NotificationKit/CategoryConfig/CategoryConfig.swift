@@ -34,7 +34,7 @@ public struct CategoryConfig: Sendable, Hashable {
 
 /// Where a model value was read from. It never takes part in equality or hashing, so a config
 /// read from a file equals the same config made in code (read → write → read is identity).
-public struct SourceLocation: Sendable, Hashable {
+public struct ModelSourceLocation: Sendable, Hashable {
     /// The span of the JSON value, nil when made in code.
     public var span: JSONSpan?
 
@@ -44,7 +44,7 @@ public struct SourceLocation: Sendable, Hashable {
     }
 
     /// Locations are ignored by equality.
-    public static func == (lhs: SourceLocation, rhs: SourceLocation) -> Bool { true }
+    public static func == (lhs: ModelSourceLocation, rhs: ModelSourceLocation) -> Bool { true }
 
     /// Locations are ignored by hashing.
     public func hash(into hasher: inout Hasher) {}

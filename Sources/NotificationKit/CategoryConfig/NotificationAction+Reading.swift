@@ -11,7 +11,7 @@ extension NotificationAction {
             return nil
         }
         var fields = CategoryFieldReader(path: path, sink: sink)
-        var action = NotificationAction(identifier: "", title: "", location: SourceLocation(node.span))
+        var action = NotificationAction(identifier: "", title: "", location: ModelSourceLocation(node.span))
         var present: Set<String> = []
         for member in members {
             let memberPath = JSONPath.appending(key: member.key, to: path)

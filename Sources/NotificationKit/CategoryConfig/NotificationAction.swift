@@ -11,12 +11,12 @@ public struct NotificationAction: Sendable, Hashable {
     /// The button's icon (iOS 15+).
     public var icon: ActionIcon?
     /// Where the action was read from.
-    public var location: SourceLocation
+    public var location: ModelSourceLocation
 
     /// An action from its fields.
     public init(
         identifier: String, title: String, options: Set<ActionOption> = [], textInput: TextInput? = nil,
-        icon: ActionIcon? = nil, location: SourceLocation = SourceLocation()
+        icon: ActionIcon? = nil, location: ModelSourceLocation = ModelSourceLocation()
     ) {
         self.identifier = identifier
         self.title = title

@@ -14,13 +14,13 @@ public struct NotificationCategory: Sendable, Hashable {
     /// `categorySummaryFormat`: the summary of a notification group; `%u` is the count.
     public var categorySummaryFormat: String?
     /// Where the category was read from.
-    public var location: SourceLocation
+    public var location: ModelSourceLocation
 
     /// A category from its fields.
     public init(
         identifier: String, actions: [NotificationAction] = [], intentIdentifiers: [String] = [],
         options: Set<CategoryOption> = [], hiddenPreviewsBodyPlaceholder: String? = nil,
-        categorySummaryFormat: String? = nil, location: SourceLocation = SourceLocation()
+        categorySummaryFormat: String? = nil, location: ModelSourceLocation = ModelSourceLocation()
     ) {
         self.identifier = identifier
         self.actions = actions
