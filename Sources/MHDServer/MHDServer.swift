@@ -1,7 +1,6 @@
 import CMicroHTTPD
 import Foundation
 import HTTPKit
-import Synchronization
 
 /// The HTTP server: libmicrohttpd with an internal polling thread, epoll and a thread pool, answering
 /// every request with a `Responder`. Start it, read `port`, stop it (or `runUntilSignalled()`).
@@ -15,7 +14,7 @@ public final class MHDServer: Sendable {
     /// The configuration the server was made with.
     public let configuration: MHDServerConfiguration
     private let responder: any Responder
-    private let lifecycle = Mutex(Lifecycle.idle)
+    private let lifecycle = LockedValue(Lifecycle.idle)
 
     /// Makes a server; nothing listens until `start()`.
     public init(configuration: MHDServerConfiguration = MHDServerConfiguration(), responder: any Responder) {
