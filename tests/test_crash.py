@@ -52,3 +52,23 @@ def test_sigkill_mid_stream_keeps_every_acknowledged_write(binary, data_dir):
         assert missing == []
     finally:
         restarted.stop()
+
+
+def test_a_database_locked_by_another_process_answers_503_and_recovers(server):
+    assert server.json("POST", "/api/v1/notifications",
+                       {"name": "first", "headers": {}, "payload": {"aps": {}}})[0] == 201
+    blocker = sqlite3.connect(Path(server.data_dir) / "pushboard.sqlite3", isolation_level=None)
+    blocker.execute("BEGIN IMMEDIATE")
+    try:
+        status, headers, body = server.json(
+            "POST", "/api/v1/notifications", {"name": "blocked", "headers": {}, "payload": {"aps": {}}})
+        assert status == 503, body
+        assert body["error"]["code"] == "busy" and headers["retry-after"] == "1"
+    finally:
+        blocker.execute("ROLLBACK")
+        blocker.close()
+    status, _, _ = server.json("POST", "/api/v1/notifications",
+                               {"name": "after", "headers": {}, "payload": {"aps": {}}})
+    assert status == 201
+    names = [n["name"] for n in server.json("GET", "/api/v1/notifications")[2]["notifications"]]
+    assert sorted(names) == ["after", "first"]

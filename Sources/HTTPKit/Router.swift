@@ -94,14 +94,19 @@ public struct Router: Responder {
         do {
             return try handler(request, parameters)
         } catch let error as any HTTPErrorConvertible {
-            return render(error.httpError, for: request)
+            let httpError = error.httpError
+            if httpError.status.isServerError { Self.log(error, for: request) }
+            return render(httpError, for: request)
         } catch {
-            // The message stays in the log: it may name files or SQL the client must not see.
-            FileHandle.standardError.write(
-                Data("pushboard: \(request.method) \(request.path): \(error)\n".utf8))
+            Self.log(error, for: request)
             let failure = HTTPError(.internalServerError, message: "Something went wrong on the server.")
             return render(failure, for: request)
         }
+    }
+
+    /// The full error goes to the log only: it may name files or SQL the client must not see.
+    private static func log(_ error: any Error, for request: Request) {
+        FileHandle.standardError.write(Data("pushboard: \(request.method) \(request.path): \(error)\n".utf8))
     }
 
     private static func methodNotAllowed(_ methods: [HTTPMethod]) -> HTTPError {
