@@ -14,6 +14,8 @@ import time
 from pathlib import Path
 
 import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
 
 ROOT = Path(__file__).resolve().parent.parent
 BINARY = Path(os.environ.get("PUSHBOARD_BINARY", ROOT / ".build" / "release" / "pushboard"))
@@ -120,3 +122,34 @@ def post_oversized(server, path, size):
         except ConnectionResetError:
             return None
     return int(head.split(" ", 2)[1])
+
+
+def make_driver(javascript=True):
+    """Headless Debian chromium through chromium-driver; with `javascript=False` the browser runs
+    no script at all, for the no-JavaScript paths of the pages."""
+    options = webdriver.ChromeOptions()
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--window-size=1280,1000"]:
+        options.add_argument(argument)
+    if not javascript:
+        options.add_experimental_option(
+            "prefs", {"profile.managed_default_content_settings.javascript": 2})
+    options.binary_location = shutil.which("chromium")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One browser with JavaScript for the tests of a module."""
+    driver = make_driver()
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(scope="module")
+def browser_without_javascript():
+    """One browser without JavaScript for the tests of a module."""
+    driver = make_driver(javascript=False)
+    yield driver
+    driver.quit()

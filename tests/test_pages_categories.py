@@ -5,11 +5,8 @@ the Nth one for the repeated action rows. "Add action" is tried with JavaScript 
 added in place) and off (the form is posted and shown again with one more row).
 """
 import json
-import shutil
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -28,33 +25,6 @@ SEED_MESSAGE = {
     "options": ["customDismissAction"],
     "hiddenPreviewsBodyPlaceholder": "%u nových zpráv",
 }
-
-
-def make_driver(javascript=True):
-    options = webdriver.ChromeOptions()
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1280,900"]:
-        options.add_argument(argument)
-    if not javascript:
-        options.add_experimental_option(
-            "prefs", {"profile.managed_default_content_settings.javascript": 2})
-    options.binary_location = shutil.which("chromium")
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    driver = make_driver()
-    yield driver
-    driver.quit()
-
-
-@pytest.fixture(scope="module")
-def browser_without_javascript():
-    driver = make_driver(javascript=False)
-    yield driver
-    driver.quit()
 
 
 def severe_console_messages(driver):

@@ -10,8 +10,6 @@ import shutil
 import tempfile
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -26,19 +24,6 @@ CZECH_BODY = (
 )
 
 
-def make_driver(javascript=True):
-    options = webdriver.ChromeOptions()
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1280,1000"]:
-        options.add_argument(argument)
-    options.binary_location = shutil.which("chromium")
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    if not javascript:
-        options.add_experimental_option(
-            "prefs", {"profile.managed_default_content_settings.javascript": 2})
-    return webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
-
-
 @pytest.fixture(scope="module")
 def server(binary):
     path = tempfile.mkdtemp(prefix="pushboard-composer-")
@@ -50,20 +35,6 @@ def server(binary):
     yield running
     running.stop()
     shutil.rmtree(path, ignore_errors=True)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    driver = make_driver(javascript=True)
-    yield driver
-    driver.quit()
-
-
-@pytest.fixture(scope="module")
-def plain_browser():
-    driver = make_driver(javascript=False)
-    yield driver
-    driver.quit()
 
 
 def wait(driver, condition, timeout=10):
@@ -218,8 +189,8 @@ def test_hostile_text_is_shown_as_text(browser, server):
     assert "Custom data (JSON): Custom data must be a JSON object" in region(browser, "Validation").text
 
 
-def test_without_javascript_preview_save_edit_and_download(plain_browser, server):
-    browser = plain_browser
+def test_without_javascript_preview_save_edit_and_download(browser_without_javascript, server):
+    browser = browser_without_javascript
     browser.get(server.base + "/notifications/new")
     replace_text(control(browser, "Name"), "Kino <script>")
     replace_text(control(browser, "Title"), "<script>alert(1)</script>")
@@ -269,8 +240,8 @@ def test_without_javascript_preview_save_edit_and_download(plain_browser, server
         "/notifications/new")
 
 
-def test_stale_save_keeps_the_input(plain_browser, server):
-    browser = plain_browser
+def test_stale_save_keeps_the_input(browser_without_javascript, server):
+    browser = browser_without_javascript
     status, headers, created = server.json(
         "POST", "/api/v1/notifications", {"name": "Shared", "payload": {"aps": {"alert": "a"}}})
     assert status == 201

@@ -15,7 +15,7 @@ struct CategoriesAPI: Sendable {
         router.get("/api/v1/categories") { request, _ in
             let format = try QueryOptions.choice(
                 "format", in: request, allowed: ["json", "swift"], fallback: "json")
-            let config = try CategoryRegistryReader(store: store).config()
+            let config = try store.config()
             if format == "swift" {
                 return Response(text: config.swiftRegistrationCode())
             }
@@ -45,7 +45,7 @@ struct CategoriesAPI: Sendable {
         guard let config, !diagnostics.contains(where: { $0.severity == .error }) else {
             throw CategoryProblem(diagnostics: diagnostics)
         }
-        let documents = config.categories.map(Self.document)
+        let documents = config.categories.map(\.storedDocument)
         guard case .replaced = try store.replaceAll(with: documents, by: Author.name(of: request)) else {
             throw HTTPError(.conflict, message: "The registry changed during the write; try again.")
         }
@@ -64,7 +64,7 @@ struct CategoriesAPI: Sendable {
                     "The body's identifier \"\(category.identifier)\" differs from the address's \"\(identifier)\".",
                 diagnostics: [])
         }
-        var config = try CategoryRegistryReader(store: store).config()
+        var config = try store.config()
         if let index = config.categories.firstIndex(where: {
             $0.identifier.utf8.elementsEqual(identifier.utf8)
         }) {
@@ -74,13 +74,9 @@ struct CategoriesAPI: Sendable {
         }
         let problems = config.problems().filter { $0.severity == .error }
         guard problems.isEmpty else { throw CategoryProblem(diagnostics: problems) }
-        switch try store.put(Self.document(category), by: Author.name(of: request)) {
+        switch try store.put(category.storedDocument, by: Author.name(of: request)) {
         case .created: return APIResponse.json(category.jsonValue, status: .created)
         case .replaced: return APIResponse.json(category.jsonValue)
         }
-    }
-
-    private static func document(_ category: NotificationCategory) -> CategoryDocument {
-        CategoryDocument(identifier: category.identifier, json: JSONWriter().string(category.jsonValue))
     }
 }

@@ -46,13 +46,13 @@ extension CategoryPages {
 
     /// `GET /categories/download/config.json`: the registry as the config file of CONTRACT §5.
     func downloadConfig() throws -> Response {
-        let config = try CategoryRegistryReader(store: store.categories).config()
+        let config = try store.categories.config()
         return Self.download(config.prettyJSON(), type: "application/json", filename: "categories.json")
     }
 
     /// `GET /categories/download/Categories.swift`: the Swift code that registers the categories.
     func downloadSwiftCode() throws -> Response {
-        let config = try CategoryRegistryReader(store: store.categories).config()
+        let config = try store.categories.config()
         return Self.download(
             config.swiftRegistrationCode(), type: "text/plain; charset=utf-8", filename: "Categories.swift")
     }

@@ -84,16 +84,6 @@ struct CategoryPages: Sendable {
     /// the categories they hold.
     func registry() throws -> (stored: CategoryRegistry, config: CategoryConfig) {
         let stored = try store.categories.registry()
-        let categories = stored.categories.compactMap {
-            NotificationCategory.read(Array($0.json.utf8)).category
-        }
-        return (stored, CategoryConfig(categories: categories))
-    }
-}
-
-extension NotificationCategory {
-    /// The category as the store keeps it, written the way the API writes it.
-    var storedDocument: CategoryDocument {
-        CategoryDocument(identifier: identifier, json: JSONWriter().string(jsonValue))
+        return (stored, CategoryConfig(registry: stored))
     }
 }

@@ -69,7 +69,7 @@ struct NotificationPages: Sendable {
         _ composed: ComposedPayload, stored: StoredNotification?, revision: Int?,
         options: ComposerPreviewOptions
     ) throws -> ComposerView {
-        let registry = try CategoryRegistryReader(store: store.categories).config()
+        let registry = try store.categories.config()
         let analysis = ComposerAnalysis(composed, registry: registry, options: options)
         let revisions = try stored.flatMap { try store.notifications.revisions(id: $0.id) } ?? []
         return ComposerView(

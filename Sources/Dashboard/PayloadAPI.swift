@@ -24,7 +24,7 @@ struct PayloadAPI: Sendable {
 
     /// The registry now, as a config.
     private func registry() throws -> CategoryConfig {
-        try CategoryRegistryReader(store: categories).config()
+        try categories.config()
     }
 
     private func preview(_ request: Request) throws -> Response {

@@ -1,3 +1,4 @@
+import Dashboard
 import Foundation
 import NotificationKit
 import Storage
@@ -55,9 +56,7 @@ enum CategoriesImportCommand: Command {
             Console.error("pushboard categories import: '\(file)' has errors; the registry was not changed")
             return 1
         }
-        let documents = config.categories.map {
-            CategoryDocument(identifier: $0.identifier, json: JSONWriter().string($0.jsonValue))
-        }
+        let documents = config.categories.map(\.storedDocument)
         let directory = arguments["data"] ?? "./pushboard-data"
         do {
             let author = "cli:" + (ProcessInfo.processInfo.environment["USER"] ?? "unknown")
@@ -75,9 +74,7 @@ enum RegistryAccess {
     /// The registry of `directory` as a config.
     static func read(_ directory: String) throws -> CategoryConfig {
         do {
-            let stored = try Store(directory: directory, mode: .readOnly).categories.registry().categories
-            return CategoryConfig(
-                categories: stored.compactMap { NotificationCategory.read(Array($0.json.utf8)).category })
+            return try Store(directory: directory, mode: .readOnly).categories.config()
         } catch {
             throw InputOutputError(message: "cannot read the registry in '\(directory)': \(error)")
         }
