@@ -24,36 +24,43 @@ let package = Package(
         .target(name: "HTTPKit", swiftSettings: strict),
         .target(name: "MHDServer", dependencies: ["CMicroHTTPD", "HTTPKit"], swiftSettings: strict),
         .target(name: "Templates", swiftSettings: strict),
-        .target(name: "NotificationKit", swiftSettings: strict),
-        .target(name: "NotificationPreview", dependencies: ["NotificationKit"], swiftSettings: strict),
+        .target(name: "JSON", swiftSettings: strict),
+        .target(name: "NotificationKit", dependencies: ["JSON"], swiftSettings: strict),
+        .target(
+            name: "NotificationPreview", dependencies: ["JSON", "NotificationKit"], swiftSettings: strict),
         .target(name: "Storage", dependencies: ["CSQLite"], swiftSettings: strict),
         .target(
             name: "Dashboard",
-            dependencies: ["HTTPKit", "Templates", "NotificationKit", "NotificationPreview", "Storage"],
+            dependencies: [
+                "HTTPKit", "Templates", "JSON", "NotificationKit", "NotificationPreview", "Storage",
+            ],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "pushboard",
-            dependencies: ["Dashboard", "MHDServer", "NotificationKit", "NotificationPreview", "Storage"],
+            dependencies: [
+                "Dashboard", "MHDServer", "JSON", "NotificationKit", "NotificationPreview", "Storage",
+            ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "HTTPKitTests", dependencies: ["HTTPKit"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "MHDServerTests", dependencies: ["MHDServer", "HTTPKit"], swiftSettings: strict),
         .testTarget(name: "TemplatesTests", dependencies: ["Templates"], swiftSettings: strict),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strict),
         .testTarget(
-            name: "NotificationKitTests", dependencies: ["NotificationKit"], exclude: ["Fixtures"],
+            name: "NotificationKitTests", dependencies: ["JSON", "NotificationKit"], exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(
             name: "NotificationPreviewTests",
-            dependencies: ["NotificationPreview", "NotificationKit"],
+            dependencies: ["NotificationPreview", "NotificationKit", "JSON"],
             exclude: ["Fixtures", "Goldens"],
             swiftSettings: strict
         ),
         .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: strict),
         .testTarget(
             name: "DashboardTests",
-            dependencies: ["Dashboard", "HTTPKit", "NotificationKit", "Storage"],
+            dependencies: ["Dashboard", "HTTPKit", "JSON", "NotificationKit", "Storage"],
             swiftSettings: strict
         ),
     ]

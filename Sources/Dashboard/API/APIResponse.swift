@@ -1,4 +1,5 @@
 import HTTPKit
+import JSON
 import NotificationKit
 
 /// JSON responses built from trees, so no handler writes JSON by hand.

@@ -1,4 +1,5 @@
 import HTTPKit
+import JSON
 import NotificationKit
 
 /// 422 for a category config with errors: the error object plus every diagnostic.

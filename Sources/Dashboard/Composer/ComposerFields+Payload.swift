@@ -1,3 +1,4 @@
+import JSON
 import NotificationKit
 
 /// What the form shows of a payload: each field the text of its key, and everything the form has

@@ -1,4 +1,5 @@
 import HTTPKit
+import JSON
 import NotificationKit
 import Storage
 import Templates
@@ -59,7 +60,7 @@ struct NotificationPages: Sendable {
         fields.fillHeaders(fromJSON: stored.headers)
         fields[.rawJSON] = stored.payload
         fields[.renderedRaw] = stored.payload
-        fields.fillPayload(from: JSONReader().read(stored.payload).root)
+        fields.fillPayload(from: JSONReader.apns.read(stored.payload).root)
         let composed = ComposedPayload(source: .form, text: stored.payload, fields: fields, errors: [:])
         return try view(composed, stored: stored, revision: stored.revision, options: options)
     }

@@ -1,3 +1,5 @@
+import JSON
+
 /// The category config an app and the server share (CONTRACT §5): every category a payload may
 /// name, with its actions, exactly as the app registers them with UNUserNotificationCenter.
 public struct CategoryConfig: Sendable, Hashable {

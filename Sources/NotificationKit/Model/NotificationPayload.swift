@@ -1,3 +1,5 @@
+import JSON
+
 /// A notification payload bound from the exact bytes that are sent: the typed `aps` dictionary,
 /// the custom data beside it (verbatim), and the media URL the service extension downloads.
 ///
@@ -65,7 +67,7 @@ public struct NotificationPayload: Sendable, Hashable {
     public static func read(_ bytes: some Collection<UInt8>) -> (
         payload: NotificationPayload?, diagnostics: [Diagnostic]
     ) {
-        let result = JSONReader().read(bytes)
+        let result = JSONReader.apns.read(bytes)
         guard let root = result.root else { return (nil, result.diagnostics) }
         let bound = bind(root)
         return (bound.payload, result.diagnostics + bound.diagnostics)

@@ -1,3 +1,5 @@
+import JSON
+
 extension Validator {
     /// `category` must name a registered UNNotificationCategory exactly, case included; otherwise
     /// iOS shows the notification without its buttons and says nothing (§10).

@@ -1,3 +1,5 @@
+import JSON
+
 extension Validator {
     /// Checks the top level and the `aps` dictionary, recording what the push-type checks need.
     func checkPayload(

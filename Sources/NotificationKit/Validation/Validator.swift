@@ -1,3 +1,5 @@
+import JSON
+
 /// Checks a payload and its APNs request headers against everything apns-rules.md says they
 /// can break, and reports each finding with a stable code (CONTRACT §4).
 ///
@@ -45,7 +47,7 @@ public struct Validator: Sendable {
         -> ValidationReport
     {
         var sink = DiagnosticSink(strict: strict, lineOffset: lineOffset)
-        let read = JSONReader().read(bytes)
+        let read = JSONReader.apns.read(bytes)
         for diagnostic in read.diagnostics {
             sink.append(diagnostic)
         }
