@@ -8,4 +8,13 @@ enum APIResponse {
     static func json(_ value: JSONValue, status: HTTPStatus = .ok) -> Response {
         Response(json: JSONWriter().bytes(value), status: status)
     }
+
+    /// A validation report (CONTRACT §4), written once straight into the body: 200 when valid,
+    /// 422 when not.
+    static func report(_ report: ValidationReport) -> Response {
+        var body: [UInt8] = []
+        body.reserveCapacity(256 + report.diagnostics.count * 160)
+        report.appendCompactJSON(to: &body)
+        return Response(json: body, status: report.valid ? .ok : .unprocessableContent)
+    }
 }

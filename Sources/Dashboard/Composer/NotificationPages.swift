@@ -71,7 +71,7 @@ struct NotificationPages: Sendable {
         options: ComposerPreviewOptions
     ) throws -> ComposerView {
         let registry = try store.categories.config()
-        let analysis = ComposerAnalysis(composed, registry: registry, options: options)
+        let analysis = ComposerAnalysis(composed, registry: CategoryLookup(registry), options: options)
         let revisions = try stored.flatMap { try store.notifications.revisions(id: $0.id) } ?? []
         return ComposerView(
             notification: stored, revision: revision, fields: composed.fields, analysis: analysis,

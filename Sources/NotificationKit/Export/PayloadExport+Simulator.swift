@@ -14,8 +14,8 @@ extension PayloadExport {
     /// re-serialised.
     public func simulatorFile(bundleIdentifier: String?) throws(ExportError) -> [UInt8] {
         guard let bundleIdentifier else { return bytes }
-        let read = JSONReader.apns.read(bytes)
-        guard let root = read.root, case .object(let members) = root.value else { throw .notAnObject }
+        guard let root = root ?? JSONReader.apns.read(bytes).root, case .object(let members) = root.value
+        else { throw .notAnObject }
         var value: [UInt8] = []
         JSONWriter.appendQuoted(bundleIdentifier, to: &value)
         if let existing = members.first(where: { $0.key == Self.simulatorTargetBundleKey }) {
