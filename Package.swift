@@ -30,16 +30,20 @@ let package = Package(
             name: "NotificationPreview", dependencies: ["JSON", "NotificationKit"], swiftSettings: strict),
         .target(name: "Storage", dependencies: ["CSQLite"], swiftSettings: strict),
         .target(
+            name: "Registry", dependencies: ["JSON", "NotificationKit", "Storage"], swiftSettings: strict),
+        .target(
             name: "Dashboard",
             dependencies: [
-                "HTTPKit", "Templates", "JSON", "NotificationKit", "NotificationPreview", "Storage",
+                "HTTPKit", "Templates", "JSON", "NotificationKit", "NotificationPreview", "Registry",
+                "Storage",
             ],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "pushboard",
             dependencies: [
-                "Dashboard", "MHDServer", "JSON", "NotificationKit", "NotificationPreview", "Storage",
+                "Dashboard", "MHDServer", "JSON", "NotificationKit", "NotificationPreview", "Registry",
+                "Storage",
             ],
             swiftSettings: strict
         ),
@@ -59,8 +63,11 @@ let package = Package(
         ),
         .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: strict),
         .testTarget(
+            name: "RegistryTests", dependencies: ["Registry", "NotificationKit", "Storage"],
+            swiftSettings: strict),
+        .testTarget(
             name: "DashboardTests",
-            dependencies: ["Dashboard", "HTTPKit", "JSON", "NotificationKit", "Storage"],
+            dependencies: ["Dashboard", "HTTPKit", "JSON", "NotificationKit", "Registry", "Storage"],
             swiftSettings: strict
         ),
     ]

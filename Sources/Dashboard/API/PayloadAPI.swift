@@ -1,11 +1,11 @@
 import HTTPKit
 import NotificationKit
 import NotificationPreview
-import Storage
+import Registry
 
 /// `POST /api/v1/validate`, `/preview` and `/export`: payloads checked against the registry.
 struct PayloadAPI: Sendable {
-    let categories: CategoryStore
+    let catalog: CategoryCatalog
 
     /// Adds the payload routes.
     func register(in router: inout RouterBuilder) {
@@ -21,9 +21,9 @@ struct PayloadAPI: Sendable {
         }
     }
 
-    /// The registry now, indexed.
+    /// The registry now, indexed: the catalog's snapshot, never a read of the database.
     private func registry() throws -> CategoryLookup {
-        CategoryLookup(try categories.config())
+        try catalog.snapshot().lookup
     }
 
     private func preview(_ request: Request) throws -> Response {

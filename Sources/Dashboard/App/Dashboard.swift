@@ -1,6 +1,7 @@
 import Foundation
 import HTTPKit
 import NotificationKit
+import Registry
 import Storage
 import Templates
 
@@ -24,17 +25,18 @@ public struct Dashboard: Responder {
             throw DashboardError("cannot read \(resources)/api/openapi.json")
         }
         let store = try Store(directory: configuration.dataDirectory)
+        let catalog = CategoryCatalog(store: store.categories)
         let pages = PageRenderer(templates: templates)
         var builder = RouterBuilder()
         builder.mount("/static/") { request in try staticFiles.serve(request) }
         builder.get("/healthz") { _, _ in Response(json: #"{"status":"ok"}"#) }
         builder.get("/api/v1/openapi.json") { _, _ in Response(json: Array(openAPI)) }
         PagesSite(store: store, pages: pages).register(in: &builder)
-        CategoryPages(store: store, pages: pages).register(in: &builder)
-        NotificationPages(store: store, pages: pages).register(in: &builder)
-        PayloadAPI(categories: store.categories).register(in: &builder)
+        CategoryPages(store: store, catalog: catalog, pages: pages).register(in: &builder)
+        NotificationPages(store: store, catalog: catalog, pages: pages).register(in: &builder)
+        PayloadAPI(catalog: catalog).register(in: &builder)
         NotificationsAPI(store: store.notifications).register(in: &builder)
-        CategoriesAPI(store: store.categories).register(in: &builder)
+        CategoriesAPI(catalog: catalog).register(in: &builder)
         self.router = try builder.build { error, request in
             Self.render(error, for: request, pages: pages)
         }

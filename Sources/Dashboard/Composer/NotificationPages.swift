@@ -1,6 +1,7 @@
 import HTTPKit
 import JSON
 import NotificationKit
+import Registry
 import Storage
 import Templates
 
@@ -9,6 +10,8 @@ import Templates
 /// JavaScript) and a live endpoint for `composer.js`.
 struct NotificationPages: Sendable {
     let store: Store
+    /// The category registry's snapshots, for the category picker, the report and the preview.
+    let catalog: CategoryCatalog
     let pages: PageRenderer
 
     /// Adds the page routes.
@@ -70,8 +73,9 @@ struct NotificationPages: Sendable {
         _ composed: ComposedPayload, stored: StoredNotification?, revision: Int?,
         options: ComposerPreviewOptions
     ) throws -> ComposerView {
-        let registry = try store.categories.config()
-        let analysis = ComposerAnalysis(composed, registry: CategoryLookup(registry), options: options)
+        let snapshot = try catalog.snapshot()
+        let registry = snapshot.config
+        let analysis = ComposerAnalysis(composed, registry: snapshot.lookup, options: options)
         let revisions = try stored.flatMap { try store.notifications.revisions(id: $0.id) } ?? []
         return ComposerView(
             notification: stored, revision: revision, fields: composed.fields, analysis: analysis,
