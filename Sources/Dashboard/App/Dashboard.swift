@@ -13,7 +13,7 @@ import Templates
 public struct Dashboard: Responder {
     private let router: Router
     private let pages: PageRenderer
-    private let hosts: HostPolicy
+    private let middlewares: MiddlewareChain
 
     /// Builds the dashboard. Fails with a message naming the file for a template error, a missing
     /// resource folder or a database that cannot be opened.
@@ -41,29 +41,26 @@ public struct Dashboard: Responder {
             Self.render(error, for: request, pages: pages)
         }
         self.pages = pages
-        self.hosts = HostPolicy(allowedNames: configuration.allowedHosts)
+        // Outermost first: the security headers go on every answer, refusals included.
+        self.middlewares = MiddlewareChain(
+            middlewares: [
+                SecurityHeaders(), HostPolicy(allowedNames: configuration.allowedHosts), OriginPolicy(),
+            ],
+            render: { error, request in Self.render(error, for: request, pages: pages) })
     }
 
     /// Every route the dashboard answers, for checking the OpenAPI document against it.
     public var routeTable: [Router.RouteDescription] { router.routeTable }
 
-    /// Answers one request.
+    /// Answers one request: through the middlewares, then the router.
     public func respond(to request: Request) -> Response {
-        var response: Response
-        if let refusal = hosts.refusal(for: request) ?? OriginPolicy.refusal(for: request) {
-            response = respond(to: refusal, for: request)
-        } else {
-            response = router.respond(to: request)
-        }
-        SecurityHeaders.apply(to: &response)
-        return response
+        middlewares.respond(to: request) { router.respond(to: $0) }
     }
 
-    /// Answers a request the server refused before reading it (413), in the request's own style.
+    /// Answers a request the server refused before reading it (413), in the request's own style
+    /// and with the security headers; no other check can change that answer (CONTRACT §3).
     public func respond(to error: HTTPError, for request: Request) -> Response {
-        var response = Self.render(error, for: request, pages: pages)
-        SecurityHeaders.apply(to: &response)
-        return response
+        SecurityHeaders().respond(to: request) { Self.render(error, for: $0, pages: pages) }
     }
 
     /// JSON for the API, `/healthz` and clients that ask for JSON first (the composer's live
