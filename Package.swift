@@ -21,12 +21,18 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
         .target(name: "HTTPKit", swiftSettings: strict),
         .target(name: "MHDServer", dependencies: ["CMicroHTTPD", "HTTPKit"], swiftSettings: strict),
         .target(name: "Templates", swiftSettings: strict),
         .target(name: "NotificationKit", swiftSettings: strict),
         .target(name: "NotificationPreview", dependencies: ["NotificationKit"], swiftSettings: strict),
         .target(name: "Storage", dependencies: ["CSQLite"], swiftSettings: strict),
+        .target(name: "MediaCheck", dependencies: ["CCurl", "NotificationKit"], swiftSettings: strict),
         .target(
             name: "Dashboard",
             dependencies: ["HTTPKit", "Templates", "NotificationKit", "NotificationPreview", "Storage"],
@@ -51,6 +57,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: strict),
+        .testTarget(name: "MediaCheckTests", dependencies: ["MediaCheck"], swiftSettings: strict),
         .testTarget(
             name: "DashboardTests",
             dependencies: ["Dashboard", "HTTPKit", "NotificationKit", "Storage"],
