@@ -35,12 +35,16 @@ let package = Package(
         .target(name: "MediaCheck", dependencies: ["CCurl", "NotificationKit"], swiftSettings: strict),
         .target(
             name: "Dashboard",
-            dependencies: ["HTTPKit", "Templates", "NotificationKit", "NotificationPreview", "Storage"],
+            dependencies: [
+                "HTTPKit", "Templates", "NotificationKit", "NotificationPreview", "Storage", "MediaCheck",
+            ],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "pushboard",
-            dependencies: ["Dashboard", "MHDServer", "NotificationKit", "NotificationPreview", "Storage"],
+            dependencies: [
+                "Dashboard", "MHDServer", "NotificationKit", "NotificationPreview", "Storage", "MediaCheck",
+            ],
             swiftSettings: strict
         ),
         .testTarget(

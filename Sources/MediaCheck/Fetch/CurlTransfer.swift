@@ -30,14 +30,18 @@ final class CurlTransfer {
         let transfer = CurlTransfer(pinned: request.pinned)
         let context = Unmanaged.passRetained(transfer)
         defer { context.release() }  // after curl_easy_perform returned: no callback can run any more
-        let host = "\(request.url.host):\(request.url.port):\(bracketed(request.pinned))"
-        let resolve = curl_slist_append(nil, host)
+        // A name is pinned to the checked address; an IP literal is the address already (and
+        // the socket callback holds libcurl to it either way).
+        let pin = "\(request.url.host):\(request.url.port):\(bracketed(request.pinned))"
+        let resolve = request.url.literal == nil ? curl_slist_append(nil, pin) : nil
         defer { curl_slist_free_all(resolve) }
         let pointer = context.toOpaque()
         var ok = true
         func set(_ code: CURLcode) { ok = ok && code == CURLE_OK }
         set(ccurl_setopt_string(handle, CURLOPT_URL, request.url.text))
-        set(ccurl_setopt_pointer(handle, CURLOPT_RESOLVE, UnsafeMutableRawPointer(resolve)))
+        if let resolve {
+            set(ccurl_setopt_pointer(handle, CURLOPT_RESOLVE, UnsafeMutableRawPointer(resolve)))
+        }
         set(ccurl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, request.url.scheme))
         set(ccurl_setopt_string(handle, CURLOPT_PROXY, ""))
         set(ccurl_setopt_string(handle, CURLOPT_NOPROXY, "*"))
@@ -102,7 +106,12 @@ final class CurlTransfer {
         }
         guard let colon = line.firstIndex(of: ":") else { return }
         let name = line[..<colon].lowercased()
-        let value = String(line[line.index(after: colon)...].trimmingSpaces())
+        // Control characters never reach a report, a terminal or a page.
+        let value = String(
+            String.UnicodeScalarView(
+                line[line.index(after: colon)...].trimmingSpaces().unicodeScalars.filter {
+                    $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value)
+                }))
         switch name {
         case "content-type": result.contentType = value
         case "content-length":
