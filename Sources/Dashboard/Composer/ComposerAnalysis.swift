@@ -1,4 +1,5 @@
 import HTTPKit
+import MediaCheck
 import NotificationKit
 import NotificationPreview
 
@@ -18,14 +19,21 @@ struct ComposerAnalysis: Sendable {
     let report: ValidationReport
     /// The preview of every surface on the chosen device.
     let preview: NotificationPreviewResult
+    /// The media URL's recent check and whether iOS will attach it.
+    let media: ComposerMedia
     /// The curl command, when the payload is exportable.
     let curl: String?
     /// Why the curl command could not be written, when the payload is valid but the export
     /// refused it (no Topic, which token authentication needs; a header APNs cannot carry).
     let curlProblem: String?
 
-    /// Analyses `composed` against `registry` on `device`.
-    init(_ composed: ComposedPayload, registry: CategoryConfig, options: ComposerPreviewOptions) {
+    /// Analyses `composed` against `registry` on `device`. With a media checker, the preview
+    /// draws the media only as iOS will: checked, passed, https and `mutable-content`
+    /// (`checkMedia` checks first; otherwise a recent check is used).
+    init(
+        _ composed: ComposedPayload, registry: CategoryConfig, options: ComposerPreviewOptions,
+        mediaChecker: MediaChecker? = nil, checkMedia: Bool = false
+    ) {
         self.composed = composed
         let bytes = Array(composed.checkedText.utf8)
         let headers = composed.fields.headers
@@ -33,9 +41,12 @@ struct ComposerAnalysis: Sendable {
         self.headers = headers
         self.report = Validator(categories: registry).validate(payload: bytes, headers: headers)
         let payload = NotificationPayload.read(bytes).payload ?? NotificationPayload()
+        let media = ComposerMedia(payload: payload, checker: mediaChecker, checkNow: checkMedia)
+        var content = PreviewContent(payload: payload, registry: registry)
+        if mediaChecker != nil { content.media = media.previewMedia }
+        self.media = media
         self.preview = PreviewEngine.preview(
-            PreviewContent(payload: payload, registry: registry), device: options.device, surfaces: [],
-            hiddenPreviews: options.hiddenPreviews)
+            content, device: options.device, surfaces: [], hiddenPreviews: options.hiddenPreviews)
         var curl: String?
         var curlProblem: String?
         if composed.text != nil, report.valid {

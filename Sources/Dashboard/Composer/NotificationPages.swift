@@ -1,4 +1,5 @@
 import HTTPKit
+import MediaCheck
 import NotificationKit
 import Storage
 import Templates
@@ -9,6 +10,8 @@ import Templates
 struct NotificationPages: Sendable {
     let store: Store
     let pages: PageRenderer
+    /// Checks media URLs for the "Check media" button and the real image in the previews.
+    var media: MediaChecker?
 
     /// Adds the page routes.
     func register(in router: inout RouterBuilder) {
@@ -67,10 +70,11 @@ struct NotificationPages: Sendable {
     /// The view of a composed form; reads the registry and, for a saved notification, its history.
     func view(
         _ composed: ComposedPayload, stored: StoredNotification?, revision: Int?,
-        options: ComposerPreviewOptions
+        options: ComposerPreviewOptions, checkMedia: Bool = false
     ) throws -> ComposerView {
         let registry = try store.categories.config()
-        let analysis = ComposerAnalysis(composed, registry: registry, options: options)
+        let analysis = ComposerAnalysis(
+            composed, registry: registry, options: options, mediaChecker: media, checkMedia: checkMedia)
         let revisions = try stored.flatMap { try store.notifications.revisions(id: $0.id) } ?? []
         return ComposerView(
             notification: stored, revision: revision, fields: composed.fields, analysis: analysis,
