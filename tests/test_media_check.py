@@ -35,7 +35,7 @@ def codes(report, severity=None):
 
 @pytest.mark.parametrize("path, mime, kind, size", [
     ("/good.jpg", "image/jpeg", "image", (80, 40)),
-    ("/good.png", "image/png", "image", (60, 30)),
+    ("/good.png", "image/png", "image", (50, 50)),
     ("/animated.gif", "image/gif", "image", (20, 10)),
     ("/video.mp4", "video/mp4", "video", None),
     ("/audio.m4a", "audio/mp4", "audio", None),
@@ -56,11 +56,11 @@ def test_good_media_passes_with_its_facts(binary, media, path, mime, kind, size)
         assert any("3 frames" in d["message"] for d in report["diagnostics"])
 
 
-def test_a_square_ish_image_is_warned_about_its_aspect(binary, media):
-    report = check(binary, media, media.url("/good.png"))
-    assert "media.check.aspect" not in codes(report)  # 2:1
-    gif = check(binary, media, media.url("/animated.gif"))
-    assert "media.check.aspect" not in codes(gif)
+def test_a_square_image_is_warned_about_its_aspect_but_passes(binary, media):
+    square = check(binary, media, media.url("/good.png"))
+    assert square["passed"]
+    assert "media.check.aspect" in codes(square, "warning")
+    assert "media.check.aspect" not in codes(check(binary, media, media.url("/good.jpg")))  # 2:1
 
 
 @pytest.mark.parametrize("path, limit", [
@@ -176,3 +176,85 @@ def test_a_name_is_pinned_to_the_address_it_resolved_to(binary, media):
     assert report["address"] in ("127.0.0.1", "::1")
     if report["address"] == "127.0.0.1":
         assert report["passed"], report
+
+
+# ---- the API and the image copies, on a dashboard started with --allow-private-media ----
+
+@pytest.fixture(scope="module")
+def media_dashboard(binary, media, tmp_path_factory):
+    running = Server(tmp_path_factory.mktemp("dashboard"),
+                     ["--allow-private-media", "--media-ca-file", str(media.cert), "--threads", "2"])
+    yield running
+    running.stop()
+
+
+def test_api_checks_and_serves_the_image_from_its_own_origin(media_dashboard, media):
+    status, _, report = media_dashboard.json("POST", "/api/v1/media-check", {"url": media.url("/good.jpg")})
+    assert status == 200, report
+    assert report["passed"] and report["width"] == 80 and report["height"] == 40
+    path = report["imagePath"]
+    assert path.startswith("/media/") and len(path) == len("/media/") + 64
+    status, headers, body = media_dashboard.request("GET", path)
+    assert status == 200
+    assert body == (media_server_fixture("good.jpg"))
+    assert headers["content-type"] == "image/jpeg"
+    assert headers["x-content-type-options"] == "nosniff"
+    assert headers["content-security-policy"].startswith("sandbox")
+
+
+def media_server_fixture(name):
+    from media_server import FIXTURES
+    return (FIXTURES / name).read_bytes()
+
+
+@pytest.mark.parametrize("path", ["/picture.svg", "/page.jpg", "/lying.jpg", "/huge.jpg", "/missing.jpg"])
+def test_api_refuses_and_keeps_no_copy_of_bad_media(media_dashboard, media, path):
+    status, _, report = media_dashboard.json("POST", "/api/v1/media-check", {"url": media.url(path)})
+    assert status == 422
+    assert not report["passed"]
+    assert report["imagePath"] is None
+
+
+def test_api_reuses_a_recent_result_without_connecting_again(media_dashboard, media):
+    url = media.url("/good.png") + "?reuse"
+    assert media_dashboard.json("POST", "/api/v1/media-check", {"url": url})[0] == 200
+    media.settle()
+    before = len(media.connections)
+    assert media_dashboard.json("POST", "/api/v1/media-check", {"url": url})[0] == 200
+    media.settle()
+    assert len(media.connections) == before
+
+
+def test_checks_are_bounded_and_never_hold_every_worker(media_dashboard, media):
+    """--threads 2 gives one check slot: while a check waits on a silent host, a second check
+    is refused at once with 503 and Retry-After, and the dashboard keeps answering."""
+    import threading
+    slow = {}
+    thread = threading.Thread(target=lambda: slow.update(
+        answer=media_dashboard.json("POST", "/api/v1/media-check", {"url": media.never_url()})))
+    thread.start()
+    time.sleep(0.7)
+    started = time.monotonic()
+    status, headers, body = media_dashboard.json("POST", "/api/v1/media-check",
+                                                 {"url": media.url("/good.png") + "?busy"})
+    assert status == 503, body
+    assert headers["retry-after"] == "2"
+    assert body["error"]["code"] == "media-check-busy"
+    assert media_dashboard.request("GET", "/healthz")[0] == 200
+    assert time.monotonic() - started < 2
+    thread.join(30)
+    assert slow["answer"][0] == 422
+    assert [d["code"] for d in slow["answer"][2]["diagnostics"]] == ["media.check.timeout"]
+
+
+@pytest.mark.parametrize("template", LOOPBACK_FORMS)
+def test_api_without_allow_private_never_reaches_loopback(server, media, template):
+    if "{port6}" in template and media.port6 is None:
+        pytest.skip("no IPv6 loopback on this machine")
+    before = len(media.connections)
+    status, _, report = server.json("POST", "/api/v1/media-check",
+                                    {"url": template.format(port=media.port, port6=media.port6)})
+    assert status == 422
+    assert [d["code"] for d in report["diagnostics"]] == ["media.check.address-refused"]
+    media.settle()
+    assert len(media.connections) == before
