@@ -72,3 +72,29 @@ import Testing
         #expect(report.address == nil)
     }
 }
+
+/// The terminal form of a report never carries a control character from a typed URL.
+@Suite struct ReportTextTests {
+    @Test func controlCharactersAreShownNotSent() {
+        let report = MediaChecker().run("https://a\u{1B}[2J.example/\u{9B}x")
+        #expect(!report.text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B })
+        #expect(report.text.contains("\\u{1B}[2J"))
+        #expect(report.diagnostics.map(\.code) == ["media.check.invalid-url"])
+    }
+}
+
+/// Name lookups go through the system resolver with a time limit; `localhost` is answered from
+/// the hosts file, so this test sends no packet.
+@Suite struct HostResolverTests {
+    @Test func localhostResolvesToLoopbackAndIsRefused() throws {
+        guard case .resolved(let addresses) = HostResolver().lookUp("localhost", within: 3000) else {
+            Issue.record("localhost did not resolve")
+            return
+        }
+        #expect(!addresses.isEmpty)
+        #expect(addresses.allSatisfy { AddressGuard.classify($0) == .loopback })
+        var report = MediaReport(url: "https://localhost/")
+        #expect(MediaChecker().vet(try #require(MediaURL("https://localhost/")), into: &report) == nil)
+        #expect(report.diagnostics.map(\.code) == ["media.check.address-refused"])
+    }
+}

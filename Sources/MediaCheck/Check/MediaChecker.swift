@@ -58,7 +58,9 @@ public final class MediaChecker: Sendable {
                         + "downloads only over https (App Transport Security), so nothing is attached.")
                 return report
             }
-            guard let address = vet(url, into: &report) else { return report }
+            guard let address = vet(url, into: &report, within: configuration.connectTimeout) else {
+                return report
+            }
             let elapsed = ContinuousClock.now - start
             let remaining = configuration.totalTimeout - Int(elapsed / .milliseconds(1))
             guard remaining > 0 else {
@@ -111,15 +113,21 @@ public final class MediaChecker: Sendable {
 
     /// The one address a request to `url` may use, after the guard passed every address the
     /// host stands for; nil (with the finding recorded) otherwise.
-    func vet(_ url: MediaURL, into report: inout MediaReport) -> IPAddress? {
+    func vet(_ url: MediaURL, into report: inout MediaReport, within milliseconds: Int = 3000) -> IPAddress? {
         let addresses: [IPAddress]
         if let literal = url.literal {
             addresses = [literal]
-        } else if let resolved = resolver.addresses(of: url.host) {
-            addresses = resolved
         } else {
-            report.add(.dns, "The host \"\(url.host)\" does not resolve.")
-            return nil
+            switch resolver.lookUp(url.host, within: milliseconds) {
+            case .resolved(let resolved):
+                addresses = resolved
+            case .unknown:
+                report.add(.dns, "The host \"\(url.host)\" does not resolve.")
+                return nil
+            case .timedOut:
+                report.add(.timeout, "The name \"\(url.host)\" did not resolve within \(milliseconds) ms.")
+                return nil
+            }
         }
         for address in addresses {
             if let refused = addressGuard.refusal(for: address) {

@@ -49,7 +49,6 @@ final class CurlTransfer {
         set(ccurl_setopt_long(handle, CURLOPT_NOSIGNAL, 1))
         set(ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, request.connectTimeout))
         set(ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, request.totalTimeout))
-        set(ccurl_setopt_long(handle, CURLOPT_MAXFILESIZE_LARGE, 0))
         set(ccurl_setopt_string(handle, CURLOPT_USERAGENT, "Pushboard media check"))
         set(ccurl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "identity"))
         if let caFile = request.caFile { set(ccurl_setopt_string(handle, CURLOPT_CAINFO, caFile)) }

@@ -1,4 +1,6 @@
+import Foundation
 import Glibc
+import Synchronization
 
 /// Turns a host name into the addresses it stands for, with the system resolver
 /// (`getaddrinfo`), so the check sees every address before anything connects: one refused
@@ -6,6 +8,34 @@ import Glibc
 public struct HostResolver: Sendable {
     /// A resolver over the system's `getaddrinfo`.
     public init() {}
+
+    /// What a lookup within a time limit came to.
+    public enum Lookup: Sendable, Equatable {
+        /// The addresses, in the resolver's order.
+        case resolved([IPAddress])
+        /// The name does not resolve.
+        case unknown
+        /// No answer within the limit.
+        case timedOut
+    }
+
+    /// `addresses(of:)` within `milliseconds`. `getaddrinfo` cannot be cancelled, so it runs on
+    /// its own thread and a slow resolver costs that thread its own (bounded) timeouts, never
+    /// the request: the check goes on at the limit.
+    public func lookUp(_ host: String, within milliseconds: Int) -> Lookup {
+        let outcome = Mutex<Lookup?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            let result = addresses(of: host).map(Lookup.resolved) ?? .unknown
+            outcome.withLock { $0 = result }
+            done.signal()
+        }
+        thread.start()
+        guard done.wait(timeout: .now() + .milliseconds(max(1, milliseconds))) == .success else {
+            return .timedOut
+        }
+        return outcome.withLock { $0 } ?? .unknown
+    }
 
     /// The addresses of `host` in the resolver's order, or nil when the name does not resolve.
     public func addresses(of host: String) -> [IPAddress]? {
