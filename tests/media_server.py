@@ -41,6 +41,7 @@ ROUTES = {
     "/huge-undeclared.jpg": ("image/jpeg", (JPEG[:-2], 11 * 1024 * 1024), False),
     "/big.mp3": ("audio/mpeg", (b"ID3\4\0\0\0\0\0\0", 6 * 1024 * 1024), True),
     "/big-undeclared.mp3": ("audio/mpeg", (b"ID3\4\0\0\0\0\0\0", 6 * 1024 * 1024), False),
+    "/long.mp4": ("video/mp4", (MP4, 40 * 1024 * 1024), True),
     "/lying.jpg": ("image/jpeg", PNG, True),
     "/picture.svg": ("image/png", SVG, True),
     "/page.jpg": ("image/jpeg", b"<!DOCTYPE html><script>alert(1)</script>", True),

@@ -74,6 +74,18 @@ def test_over_apples_limit_is_refused_without_reading_it_all(binary, media, path
     assert report["bytes"] > limit
 
 
+def test_a_video_within_its_limit_is_not_downloaded_whole(binary, media):
+    """40 MB declared, under the 50 MB video limit: the check reads the first bytes, trusts the
+    declared size, and hangs up; the host sees the connection dropped long before the end."""
+    report = check(binary, media, media.url("/long.mp4"))
+    assert report["passed"], report
+    assert report["bytes"] == 40 * 1024 * 1024
+    deadline = time.monotonic() + 10
+    while "/long.mp4" not in media.aborted and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert "/long.mp4" in media.aborted
+
+
 @pytest.mark.parametrize("path, code", [
     ("/missing.jpg", "media.check.status"),
     ("/loop-a", "media.check.too-many-redirects"),

@@ -38,6 +38,7 @@ import Testing
         (MediaBytes.webpExtended(width: 800, height: 400), .webp, ImageFacts(width: 800, height: 400)),
         (MediaBytes.webpLossless(width: 300, height: 150), .webp, ImageFacts(width: 300, height: 150)),
         (MediaBytes.heic(width: 4032, height: 3024), .heic, ImageFacts(width: 4032, height: 3024)),
+        (MediaBytes.movie(width: 1920, height: 1080), .mp4, ImageFacts(width: 1920, height: 1080)),
     ])
     func readsPixelSizeAndFrames(_ bytes: [UInt8], _ type: MediaType, _ expected: ImageFacts) {
         #expect(ImageFacts.read(bytes, as: type) == expected)
@@ -50,6 +51,7 @@ import Testing
             (MediaBytes.gif(width: 5, height: 5, frames: 2), .gif),
             (MediaBytes.heic(width: 5, height: 5), .heic),
             (MediaBytes.webpExtended(width: 5, height: 5), .webp),
+            (MediaBytes.movie(width: 5, height: 5), .mov),
         ]
         for (bytes, type) in files {
             for length in 0..<bytes.count {

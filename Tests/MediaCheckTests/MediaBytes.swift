@@ -66,6 +66,22 @@ enum MediaBytes {
         return ftyp + meta
     }
 
+    /// A fast-start movie: `moov` with an audio track (0 × 0) before a `width` × `height` video
+    /// track, version 0 and version 1 track headers.
+    static func movie(width: Int, height: Int) -> [UInt8] {
+        let ftyp = box("ftyp", ascii("isom") + [0, 0, 2, 0] + ascii("isommp41"))
+        func tkhd(version: UInt8, _ width: Int, _ height: Int) -> [UInt8] {
+            let times = [UInt8](repeating: 0, count: version == 1 ? 32 : 20)
+            return box(
+                "tkhd",
+                [version, 0, 0, 3] + times + [UInt8](repeating: 0, count: 52)
+                    + bigEndian(width << 16, 4) + bigEndian(height << 16, 4))
+        }
+        let audio = box("trak", tkhd(version: 0, 0, 0))
+        let video = box("trak", tkhd(version: 1, width, height))
+        return ftyp + box("moov", box("mvhd", [UInt8](repeating: 0, count: 100)) + audio + video)
+    }
+
     static func isoMedia(brand: String) -> [UInt8] {
         box("ftyp", ascii(brand) + [0, 0, 2, 0] + ascii("isommp41")) + box("mdat", [1, 2, 3])
     }

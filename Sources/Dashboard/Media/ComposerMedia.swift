@@ -57,7 +57,7 @@ struct ComposerMedia: Sendable {
         guard attached, let kind = report?.kind else { return .none }
         switch kind {
         case .image: return .image(aspectRatio: report?.image?.aspectRatio)
-        case .video: return .video(aspectRatio: nil)
+        case .video: return .video(aspectRatio: report?.image?.aspectRatio)
         case .audio: return .audio
         }
     }

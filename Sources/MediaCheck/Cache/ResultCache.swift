@@ -17,6 +17,7 @@ final class ResultCache: Sendable {
     private let capacity: Int
     private let state = Mutex(State())
 
+    /// A cache keeping reports `lifetime` seconds, at most `capacity` of them.
     init(lifetime: Double, capacity: Int = 256) {
         self.lifetime = .milliseconds(Int(lifetime * 1000))
         self.capacity = capacity

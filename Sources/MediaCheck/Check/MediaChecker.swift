@@ -8,7 +8,9 @@ public final class MediaChecker: Sendable {
     public let configuration: MediaCheckConfiguration
     /// Copies of checked images, served to the dashboard's own preview.
     public let images: ImageCache
+    /// The rule every address passes before a connection.
     let addressGuard: AddressGuard
+    /// Name lookups, bounded in time.
     let resolver: HostResolver
     private let results: ResultCache
     private let limiter: CheckLimiter

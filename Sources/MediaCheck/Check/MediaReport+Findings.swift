@@ -73,6 +73,9 @@ extension MediaChecker {
             } else {
                 report.add(.dimensionsUnknown, "The image's pixel size could not be read from its header.")
             }
+        } else if kind == .video, let facts = ImageFacts.read(body.kept, as: type) {
+            report.image = facts  // the picture size when the movie header comes first
+            summary += ", \(facts.width) × \(facts.height) px"
         }
         report.add(.summary, summary + ".")
         if report.passed, result.stop == nil, kind == .image {

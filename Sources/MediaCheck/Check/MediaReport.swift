@@ -19,7 +19,7 @@ public struct MediaReport: Sendable, Hashable {
     public var sniffedType: MediaType?
     /// The size in bytes: declared, or counted (then maybe only "more than").
     public var bytes: Int?
-    /// The image's pixel size and frame count.
+    /// The image's pixel size and frame count (a video's picture size, when its header says).
     public var image: ImageFacts?
     /// The SHA-256 (hex) of the image copy kept for the preview, when one was kept.
     public var imageDigest: String?

@@ -25,6 +25,7 @@ struct BodyBudget {
     /// Whether the type was decided (sniffed, or found unrecognisable).
     private(set) var decided = false
 
+    /// A budget for a body of `declaredLength` bytes, if the server said.
     init(declaredLength: Int?) {
         self.declaredLength = declaredLength
     }

@@ -137,28 +137,35 @@ final class CurlTransfer {
     }
 }
 
+/// The transfer and the bytes of one data callback; the callback answers how many bytes it
+/// took (all of them, or 0 to stop the transfer).
+private func withTransfer(
+    _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ context: UnsafeMutableRawPointer?,
+    _ body: (CurlTransfer, UnsafeRawBufferPointer) -> Bool
+) -> Int {
+    guard let context, let data else { return 0 }
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+    return body(transfer, UnsafeRawBufferPointer(start: data, count: size * count)) ? size * count : 0
+}
+
 /// `CURLOPT_WRITEFUNCTION`: hands the chunk to the transfer; returning less than the chunk's
 /// size makes libcurl stop with `CURLE_WRITE_ERROR`, which the transfer reads as its own stop.
 private func curlBodyCallback(
     _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ context: UnsafeMutableRawPointer?
 ) -> Int {
-    guard let context, let data else { return 0 }
-    let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-    let chunk = UnsafeRawBufferPointer(start: data, count: size * count)
-    return transfer.body(chunk) ? size * count : 0
+    withTransfer(data, size, count, context) { transfer, chunk in transfer.body(chunk) }
 }
 
 /// `CURLOPT_HEADERFUNCTION`: one header line (with its CRLF) at a time.
 private func curlHeaderCallback(
     _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ context: UnsafeMutableRawPointer?
 ) -> Int {
-    guard let context, let data else { return 0 }
-    let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-    let bytes = UnsafeRawBufferPointer(start: data, count: size * count)
-    var line = String(decoding: bytes, as: UTF8.self)
-    while line.hasSuffix("\n") || line.hasSuffix("\r") { line.removeLast() }
-    transfer.header(line)
-    return size * count
+    withTransfer(data, size, count, context) { transfer, bytes in
+        var line = String(decoding: bytes, as: UTF8.self)
+        while line.hasSuffix("\n") || line.hasSuffix("\r") { line.removeLast() }
+        transfer.header(line)
+        return true
+    }
 }
 
 /// `CURLOPT_OPENSOCKETFUNCTION`: the last gate before a packet leaves. The address libcurl is

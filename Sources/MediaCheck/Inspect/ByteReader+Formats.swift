@@ -107,6 +107,28 @@ extension ByteReader {
         return best
     }
 
+    /// MP4 and QuickTime: the presentation size (16.16 fixed point) in the first `tkhd` of
+    /// `moov/trak` that has one, which is the video track (audio tracks have 0 × 0).
+    func movieTrack() -> ImageFacts? {
+        guard let moov = box("moov", in: 0..<bytes.count) else { return nil }
+        var offset = moov.lowerBound
+        while offset + 8 <= moov.upperBound, let size = bigEndian(offset, 4), size >= 8 {
+            if text(offset + 4, 4) == "trak",
+                let tkhd = box("tkhd", in: (offset + 8)..<min(offset + size, moov.upperBound)),
+                let version = byte(tkhd.lowerBound)
+            {
+                let start = tkhd.lowerBound + (version == 1 ? 88 : 76)
+                if let width = bigEndian(start, 4), let height = bigEndian(start + 4, 4), width >> 16 > 0,
+                    height >> 16 > 0
+                {
+                    return ImageFacts(width: width >> 16, height: height >> 16)
+                }
+            }
+            offset += size
+        }
+        return nil
+    }
+
     /// The payload range of the first box of `type` directly inside `range`.
     private func box(_ type: String, in range: Range<Int>) -> Range<Int>? {
         var offset = range.lowerBound

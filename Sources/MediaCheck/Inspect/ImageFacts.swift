@@ -18,7 +18,8 @@ public struct ImageFacts: Sendable, Hashable {
     public var aspectRatio: Double { Double(width) / Double(height) }
 
     /// The facts of an image of `type`, read from its first bytes (the whole file for a GIF's
-    /// frame count); nil when the header is cut short or malformed.
+    /// frame count), or a movie's picture size from its first video track when the `moov` box
+    /// comes first (a "fast start" file); nil when the header is cut short or malformed.
     public static func read(_ bytes: [UInt8], as type: MediaType) -> ImageFacts? {
         let reader = ByteReader(bytes)
         let facts: ImageFacts? =
@@ -28,6 +29,7 @@ public struct ImageFacts: Sendable, Hashable {
             case .gif: reader.gif()
             case .webp: reader.webp()
             case .heic: reader.heic()
+            case .mp4, .mov: reader.movieTrack()
             default: nil
             }
         guard let facts, facts.width > 0, facts.height > 0 else { return nil }
@@ -38,16 +40,20 @@ public struct ImageFacts: Sendable, Hashable {
 /// Bounds-checked big- and little-endian reads over a byte array: every read of untrusted
 /// header bytes goes through here, so a short or lying file yields nil, never a trap.
 struct ByteReader {
+    /// The header bytes, as untrusted as they came.
     let bytes: [UInt8]
 
+    /// A reader over `bytes`.
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
     }
 
+    /// The byte at `offset`, or nil past either end.
     func byte(_ offset: Int) -> Int? {
         offset >= 0 && offset < bytes.count ? Int(bytes[offset]) : nil
     }
 
+    /// `count` bytes from `offset`, most significant first.
     func bigEndian(_ offset: Int, _ count: Int) -> Int? {
         var value = 0
         for index in 0..<count {
@@ -57,6 +63,7 @@ struct ByteReader {
         return value
     }
 
+    /// `count` bytes from `offset`, least significant first.
     func littleEndian(_ offset: Int, _ count: Int) -> Int? {
         var value = 0
         for index in (0..<count).reversed() {
@@ -66,6 +73,7 @@ struct ByteReader {
         return value
     }
 
+    /// `count` bytes from `offset` as text (four-character codes, signatures).
     func text(_ offset: Int, _ count: Int) -> String? {
         guard offset >= 0, offset + count <= bytes.count else { return nil }
         return String(decoding: bytes[offset..<offset + count], as: UTF8.self)

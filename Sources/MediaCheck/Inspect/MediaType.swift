@@ -4,14 +4,23 @@
 /// "Supported file types and maximum sizes", plus HEIC, which iOS decodes like any photo);
 /// WebP, SVG and HTML are recognised so the report can say what the file really is.
 public enum MediaType: String, Sendable, Hashable, CaseIterable {
+    /// Still and animated images: JPEG, PNG, GIF, HEIC/HEIF, and WebP (recognised, not attached).
     case jpeg, png, gif, heic, webp
+    /// Audio: MP3, MPEG-4 audio (M4A/AAC), WAV, AIFF.
     case mp3, m4a, wav, aiff
+    /// Video: MPEG-4, QuickTime, MPEG-1/2 program streams, AVI.
     case mp4, mov, mpeg, avi
+    /// Markup that must never be drawn as an image.
     case svg, html
 
     /// The family that decides the size limit and how the preview draws it.
     public enum Kind: String, Sendable {
-        case image, audio, video
+        /// Drawn as a thumbnail and across the expanded platter.
+        case image
+        /// A player row in the expanded view, no thumbnail.
+        case audio
+        /// A thumbnail and a player in the expanded view.
+        case video
     }
 
     /// The family, or nil for documents (SVG, HTML) that are never media.

@@ -7,6 +7,7 @@ final class CheckLimiter: Sendable {
     private let capacity: Int
     private let running = Mutex(0)
 
+    /// A limiter admitting `capacity` checks at once (at least one).
     init(capacity: Int) {
         self.capacity = max(1, capacity)
     }
