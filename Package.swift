@@ -21,6 +21,11 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
         .target(name: "HTTPKit", swiftSettings: strict),
         .target(name: "MHDServer", dependencies: ["CMicroHTTPD", "HTTPKit"], swiftSettings: strict),
         .target(name: "Templates", swiftSettings: strict),
@@ -30,12 +35,14 @@ let package = Package(
             name: "NotificationPreview", dependencies: ["JSON", "NotificationKit"], swiftSettings: strict),
         .target(name: "Storage", dependencies: ["CSQLite"], swiftSettings: strict),
         .target(
+            name: "MediaCheck", dependencies: ["CCurl", "JSON", "NotificationKit"], swiftSettings: strict),
+        .target(
             name: "Registry", dependencies: ["JSON", "NotificationKit", "Storage"], swiftSettings: strict),
         .target(
             name: "Dashboard",
             dependencies: [
                 "HTTPKit", "Templates", "JSON", "NotificationKit", "NotificationPreview", "Registry",
-                "Storage",
+                "Storage", "MediaCheck",
             ],
             swiftSettings: strict
         ),
@@ -43,7 +50,7 @@ let package = Package(
             name: "pushboard",
             dependencies: [
                 "Dashboard", "MHDServer", "JSON", "NotificationKit", "NotificationPreview", "Registry",
-                "Storage",
+                "Storage", "MediaCheck",
             ],
             swiftSettings: strict
         ),
@@ -62,6 +69,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: strict),
+        .testTarget(name: "MediaCheckTests", dependencies: ["MediaCheck"], swiftSettings: strict),
         .testTarget(
             name: "RegistryTests", dependencies: ["Registry", "NotificationKit", "Storage"],
             swiftSettings: strict),
