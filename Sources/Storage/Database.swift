@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Synchronization
 
 /// Pushboard's SQLite file: a pool of connections shared by every thread of the server.
 ///
@@ -27,18 +28,41 @@ public final class Database: Sendable {
     private let pool: ConnectionPool
     /// Guards no state, only orders this process's writers (see `transaction`).
     private let writeLock = NSLock()
+    /// How many writers may wait for `writeLock` at once; more are refused at once (503 `busy`).
+    public let waitingWriterLimit: Int
+    /// Writers now waiting for `writeLock`.
+    private let waitingWriters = Atomic<Int>(0)
+    /// The files as opened, checked before every write (nil for read-only opens).
+    let openedFiles: OpenedFiles?
+    /// The last `/readyz` integrity check (see `readiness(quickCheck:)`).
+    let quickCheckCache = QuickCheckCache()
+    /// Why this database refuses writes although its files are writable (`--allow-damaged`).
+    public let readOnlyReason: String?
+
+    /// How long a writer waits for this process's other writers before answering 503 `busy`; with
+    /// SQLite's own busy timeout on top, no write holds its thread longer than about 4 s.
+    public static let writeLockWait: TimeInterval = 2
 
     /// Opens (and in `.readWrite` mode creates and migrates) the database at `path`.
     ///
     /// Throws `StorageError.schemaTooNew` when a newer pushboard wrote the file,
     /// `.notPushboardDatabase` for another program's SQLite file, `.sqlite` when it cannot be
     /// opened at all.
-    public init(path: String, mode: Mode = .readWrite) throws {
+    ///
+    /// `waitingWriterLimit` bounds how many threads may wait for the write lock at once, so waiting
+    /// writers can never take every worker thread of the server. `readOnlyReason` is given when
+    /// the file is opened read-only on purpose (a damaged file served with `--allow-damaged`).
+    public init(
+        path: String, mode: Mode = .readWrite, waitingWriterLimit: Int = 4, readOnlyReason: String? = nil
+    ) throws {
         self.path = path
         self.mode = mode
+        self.waitingWriterLimit = max(1, waitingWriterLimit)
+        self.readOnlyReason = readOnlyReason ?? (mode == .readOnly ? "the database was opened read-only" : nil)
         let first = try Connection(path: path, readOnly: mode == .readOnly)
         try Schema.prepare(first, path: path)
         self.pool = ConnectionPool([first], capacity: Self.maximumIdleConnections)
+        self.openedFiles = mode == .readWrite ? OpenedFiles(file: path) : nil
     }
 
     /// Lends a connection to `body` for its duration. Use the connection only inside `body`; a
@@ -46,7 +70,11 @@ public final class Database: Sendable {
     @discardableResult
     public func withConnection<T>(_ body: (Connection) throws -> T) throws -> T {
         let connection = try pool.take() ?? Connection(path: path, readOnly: mode == .readOnly)
-        defer { pool.giveBack(connection) }
+        defer {
+            // SQLite falls back to a read-only open when the file or its file system is read-only;
+            // such a connection is not kept, so writes resume once the cause is gone (no restart).
+            if mode == .readOnly || !connection.isOpenedReadOnly { pool.giveBack(connection) }
+        }
         return try body(connection)
     }
 
@@ -58,11 +86,34 @@ public final class Database: Sendable {
     /// threads cost more than the writes themselves; a blocking lock hands over as soon as the
     /// previous commit is done. Other processes (a CLI import while the server runs) still meet
     /// SQLite's lock and its busy timeout.
+    ///
+    /// The wait for `writeLock` is bounded (`writeLockWait`, at most `waitingWriterLimit` waiters)
+    /// and ends in `StorageError.writersQueued`; once the lock is held, the files are checked to
+    /// still be the ones opened (`StorageError.filesReplaced`), so no write is acknowledged into
+    /// a deleted directory.
     @discardableResult
     public func transaction<T>(_ body: (Connection) throws -> T) throws -> T {
-        try withConnection { connection in
-            try writeLock.withLock { try connection.transaction(body) }
+        if let readOnlyReason {
+            throw StorageError.sqlite(code: SQLITE_READONLY, message: readOnlyReason, context: "write")
         }
+        return try withConnection { connection in
+            try withWriteLock {
+                if let change = openedFiles?.change() { throw StorageError.filesReplaced(change) }
+                return try connection.transaction(body)
+            }
+        }
+    }
+
+    private func withWriteLock<T>(_ body: () throws -> T) throws -> T {
+        if !writeLock.try() {
+            let waiting = waitingWriters.add(1, ordering: .relaxed).newValue
+            defer { waitingWriters.subtract(1, ordering: .relaxed) }
+            guard waiting <= waitingWriterLimit,
+                writeLock.lock(before: Date(timeIntervalSinceNow: Self.writeLockWait))
+            else { throw StorageError.writersQueued(waiting: waiting) }
+        }
+        defer { writeLock.unlock() }
+        return try body()
     }
 
     /// Runs `body` on a borrowed connection inside a read transaction: one consistent snapshot.
@@ -78,6 +129,14 @@ public final class Database: Sendable {
     /// Runs `PRAGMA integrity_check` and answers its report: exactly `"ok"` when the file is sound.
     public func integrityCheck() throws -> String {
         try withConnection(Self.integrityReport)
+    }
+
+    /// Runs `PRAGMA quick_check` (the O(N) subset of `integrity_check`, fast enough for every start
+    /// and for `/readyz`): exactly `"ok"` when no damage was found.
+    public func quickCheck() throws -> String {
+        try withConnection { connection in
+            try connection.query("PRAGMA quick_check") { $0.text(0) }.joined(separator: "\n")
+        }
     }
 
     /// Checks any SQLite file (a backup, a copy from a user) without migrating or writing it.

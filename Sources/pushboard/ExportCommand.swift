@@ -5,7 +5,7 @@ import NotificationKit
 enum ExportCommand: Command {
     static let words = ["export"]
     static let valueOptions = HeaderOptions.names.union([
-        "as", "bundle", "device-token", "categories", "data", "environment",
+        "as", "bundle", "device-token", "categories", "data", "environment", InputReader.option,
     ])
     static let flagOptions: Set<String> = ["strict"]
     static let usage = """
@@ -21,6 +21,7 @@ enum ExportCommand: Command {
           --categories FILE    category config to check "category" against (or --data DIR)
           --strict             warnings count as errors
         \(HeaderOptions.help)
+        \(InputReader.help)
         """
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
@@ -33,7 +34,7 @@ enum ExportCommand: Command {
             throw UsageError("--environment must be sandbox or production, not '\(environmentName)'")
         }
         let headers = HeaderOptions.headers(from: arguments)
-        let bytes = try readInput(input)
+        let bytes = try readInput(input, maximumBytes: arguments.maximumInputBytes())
         let validator = Validator(
             categories: try CategorySource(arguments).config(), strict: arguments.has("strict"))
         let report = validator.validate(payload: bytes, headers: headers)

@@ -6,7 +6,7 @@ import MHDServer
 enum ServeCommand: Command {
     static let words = ["serve"]
     static let valueOptions: Set<String> = ["host", "port", "data", "threads", "allowed-host"]
-    static let flagOptions: Set<String> = []
+    static let flagOptions: Set<String> = ["allow-damaged"]
     static let usage = """
         pushboard serve [--host 127.0.0.1] [--port 8080] [--data ./pushboard-data] [--threads N]
 
@@ -14,7 +14,9 @@ enum ServeCommand: Command {
           --host ADDRESS   address to bind (default 127.0.0.1; only loopback unless you mean it)
           --port N         port, 0 picks a free one and prints it (default 8080)
           --data DIR       data directory, created when missing (default ./pushboard-data)
-          --threads N      worker threads (default: the number of cores)
+          --threads N      worker threads (default: twice the cores, at least 8: requests
+                           waiting on a locked database must not take every thread)
+          --allow-damaged  serve a database that fails its integrity check, read-only
           --allowed-host NAMES  comma-separated host names the dashboard answers for besides
                            localhost and IP addresses (others get 421: DNS-rebinding guard)
         Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
@@ -29,7 +31,7 @@ enum ServeCommand: Command {
         server.host = arguments["host"] ?? "127.0.0.1"
         server.port = try arguments.integer("port", in: 0...65535) ?? 8080
         server.threadPoolSize =
-            try arguments.integer("threads", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+            try arguments.integer("threads", in: 1...256) ?? max(8, 2 * ProcessInfo.processInfo.activeProcessorCount)
         guard
             let resources = DashboardConfiguration.locateResources(
                 executablePath: CommandLine.arguments[0])
@@ -38,12 +40,16 @@ enum ServeCommand: Command {
                 message:
                     "cannot find the templates/ and Public/ folders; run pushboard from the repository root")
         }
-        let configuration = DashboardConfiguration(
+        var configuration = DashboardConfiguration(
             resourceDirectory: resources, dataDirectory: arguments["data"] ?? "./pushboard-data",
             bodyLimit: server.bodyLimit,
             allowedHosts: (arguments["allowed-host"] ?? "").split(separator: ",").map {
                 String($0).trimmingCharacters(in: .whitespaces)
             }.filter { !$0.isEmpty })
+        configuration.allowDamagedDatabase = arguments.has("allow-damaged")
+        // Half the workers at most wait for the write lock; the rest stay free for reads and
+        // /healthz even while another process holds the database (issue 12).
+        configuration.waitingWriterLimit = max(1, server.threadPoolSize / 2)
         let dashboard: Dashboard
         do {
             dashboard = try Dashboard(configuration: configuration)

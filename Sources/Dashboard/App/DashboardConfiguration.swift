@@ -11,6 +11,11 @@ public struct DashboardConfiguration: Sendable {
     /// Host names besides `localhost` and IP addresses that people use to reach the dashboard
     /// (see `HostPolicy`).
     public var allowedHosts: [String]
+    /// How many requests may wait for the database's write lock at once (see
+    /// `Database.waitingWriterLimit`); keep it below the worker thread count.
+    public var waitingWriterLimit = 4
+    /// Serve a database that fails `PRAGMA quick_check`, read-only, instead of refusing to start.
+    public var allowDamagedDatabase = false
 
     /// A configuration; `bodyLimit` defaults to 1 MiB (CONTRACT §3).
     public init(
