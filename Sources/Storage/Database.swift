@@ -28,7 +28,8 @@ public final class Database: Sendable {
     private let pool: ConnectionPool
     /// Guards no state, only orders this process's writers (see `transaction`).
     private let writeLock = NSLock()
-    /// How many writers may wait for `writeLock` at once; more are refused at once (503 `busy`).
+    /// How many writers may wait up to `writeLockWait` for `writeLock` at once; writers beyond
+    /// them wait only `overflowWriteLockWait` before answering `StorageError.writersQueued`.
     public let waitingWriterLimit: Int
     /// Writers now waiting for `writeLock`.
     private let waitingWriters = Atomic<Int>(0)
@@ -42,6 +43,10 @@ public final class Database: Sendable {
     /// How long a writer waits for this process's other writers before answering 503 `busy`; with
     /// SQLite's own busy timeout on top, no write holds its thread longer than about 4 s.
     public static let writeLockWait: TimeInterval = 2
+    /// How long a writer beyond `waitingWriterLimit` waits: enough for a burst of ordinary
+    /// millisecond writes to pass, short enough that writers queued behind a foreign lock
+    /// hand their worker threads back at once.
+    public static let overflowWriteLockWait: TimeInterval = 0.05
 
     /// Opens (and in `.readWrite` mode creates and migrates) the database at `path`.
     ///
@@ -49,11 +54,12 @@ public final class Database: Sendable {
     /// `.notPushboardDatabase` for another program's SQLite file, `.sqlite` when it cannot be
     /// opened at all.
     ///
-    /// `waitingWriterLimit` bounds how many threads may wait for the write lock at once, so waiting
-    /// writers can never take every worker thread of the server. `readOnlyReason` is given when
+    /// `waitingWriterLimit` bounds how many threads may wait the full `writeLockWait` for the write
+    /// lock at once, so writers stuck behind another process's lock can never hold every worker
+    /// thread of the server (no limit by default: the command line has one writer). `readOnlyReason` is given when
     /// the file is opened read-only on purpose (a damaged file served with `--allow-damaged`).
     public init(
-        path: String, mode: Mode = .readWrite, waitingWriterLimit: Int = 4, readOnlyReason: String? = nil
+        path: String, mode: Mode = .readWrite, waitingWriterLimit: Int = .max, readOnlyReason: String? = nil
     ) throws {
         self.path = path
         self.mode = mode
@@ -87,8 +93,8 @@ public final class Database: Sendable {
     /// previous commit is done. Other processes (a CLI import while the server runs) still meet
     /// SQLite's lock and its busy timeout.
     ///
-    /// The wait for `writeLock` is bounded (`writeLockWait`, at most `waitingWriterLimit` waiters)
-    /// and ends in `StorageError.writersQueued`; once the lock is held, the files are checked to
+    /// The wait for `writeLock` is bounded (`writeLockWait` for the first `waitingWriterLimit`
+    /// waiters, `overflowWriteLockWait` beyond) and ends in `StorageError.writersQueued`; once the lock is held, the files are checked to
     /// still be the ones opened (`StorageError.filesReplaced`), so no write is acknowledged into
     /// a deleted directory.
     @discardableResult
@@ -108,9 +114,10 @@ public final class Database: Sendable {
         if !writeLock.try() {
             let waiting = waitingWriters.add(1, ordering: .relaxed).newValue
             defer { waitingWriters.subtract(1, ordering: .relaxed) }
-            guard waiting <= waitingWriterLimit,
-                writeLock.lock(before: Date(timeIntervalSinceNow: Self.writeLockWait))
-            else { throw StorageError.writersQueued(waiting: waiting) }
+            let wait = waiting <= waitingWriterLimit ? Self.writeLockWait : Self.overflowWriteLockWait
+            guard writeLock.lock(before: Date(timeIntervalSinceNow: wait)) else {
+                throw StorageError.writersQueued(waiting: waiting)
+            }
         }
         defer { writeLock.unlock() }
         return try body()

@@ -16,7 +16,7 @@ public final class Store: Sendable {
     /// Opens `directory/pushboard.sqlite3`. In `.readWrite` mode the directory and the file are
     /// created when missing and the schema is migrated; `.readOnly` needs both to exist already.
     public convenience init(
-        directory: String, mode: Database.Mode = .readWrite, waitingWriterLimit: Int = 4,
+        directory: String, mode: Database.Mode = .readWrite, waitingWriterLimit: Int = .max,
         readOnlyReason: String? = nil
     ) throws {
         if mode == .readWrite {
@@ -35,7 +35,7 @@ public final class Store: Sendable {
 
     /// Opens the database file at `path` (see `Database.init(path:mode:)` for what can fail).
     public init(
-        path: String, mode: Database.Mode = .readWrite, waitingWriterLimit: Int = 4,
+        path: String, mode: Database.Mode = .readWrite, waitingWriterLimit: Int = .max,
         readOnlyReason: String? = nil
     ) throws {
         let database = try Database(
