@@ -324,3 +324,21 @@ def test_the_notification_list_is_paginated(server):
     assert status == 400 and "500" in error["error"]["message"]
     status, _, page = server.request("GET", "/notifications?limit=3&offset=3")
     assert status == 200 and b"4\xe2\x80\x936 of 7" in page and b"Next page" in page
+
+
+def test_a_stored_category_that_no_longer_reads_is_logged_and_shown(binary, data_dir):
+    server = Server(data_dir)
+    category = {"identifier": "message", "actions": [{"identifier": "r", "title": "Reply"}]}
+    assert server.json("PUT", "/api/v1/categories/message", category)[0] == 201
+    server.stop()
+    database = sqlite3.connect(Path(data_dir) / "pushboard.sqlite3")
+    database.execute("UPDATE categories SET document = '{\"identifier\":' WHERE identifier = 'message'")
+    database.commit()
+    database.close()
+    restarted = Server(data_dir)
+    try:
+        status, _, page = restarted.request("GET", "/categories")
+        assert status == 200 and b"Stored categories that no longer read" in page and b"message" in page
+    finally:
+        restarted.stop()
+    assert 'stored category "message"' in restarted.process.stderr.read()

@@ -62,6 +62,9 @@ enum RequestFraming {
 
     /// The name with whitespace shown, so the message says exactly what was wrong.
     private static func printable(_ name: String) -> String {
-        String(name.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F ? Character($0) : "?" })
+        String(
+            name.unicodeScalars.map {
+                $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F ? Character($0) : "?"
+            })
     }
 }

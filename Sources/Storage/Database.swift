@@ -64,7 +64,8 @@ public final class Database: Sendable {
         self.path = path
         self.mode = mode
         self.waitingWriterLimit = max(1, waitingWriterLimit)
-        self.readOnlyReason = readOnlyReason ?? (mode == .readOnly ? "the database was opened read-only" : nil)
+        self.readOnlyReason =
+            readOnlyReason ?? (mode == .readOnly ? "the database was opened read-only" : nil)
         let first = try Connection(path: path, readOnly: mode == .readOnly)
         try Schema.prepare(first, path: path)
         self.pool = ConnectionPool([first], capacity: Self.maximumIdleConnections)

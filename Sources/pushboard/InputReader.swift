@@ -12,7 +12,8 @@ enum InputReader {
     /// The option that changes the cap.
     static let option = "max-bytes"
     /// The option's line in the commands' usage.
-    static let help = "  --max-bytes N      the largest input accepted (default \(defaultMaximumBytes) bytes, the API's limit)"
+    static let help =
+        "  --max-bytes N      the largest input accepted (default \(defaultMaximumBytes) bytes, the API's limit)"
 
     /// The whole input, or an `InputOutputError` naming the file and the reason.
     static func read(_ path: String?, maximumBytes: Int) throws(InputOutputError) -> [UInt8] {

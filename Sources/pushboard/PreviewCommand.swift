@@ -4,7 +4,9 @@ import NotificationPreview
 /// `pushboard preview`: the plain-text picture of how iOS shows a payload.
 enum PreviewCommand: Command {
     static let words = ["preview"]
-    static let valueOptions: Set<String> = ["device", "surface", "categories", "data", "format", InputReader.option]
+    static let valueOptions: Set<String> = [
+        "device", "surface", "categories", "data", "format", InputReader.option,
+    ]
     static let flagOptions: Set<String> = ["hidden-previews"]
     static let usage = """
         pushboard preview [--device ID] [--surface ID] [--hidden-previews] [--categories FILE | --data DIR] [--format text|json] [FILE]

@@ -31,7 +31,8 @@ enum ServeCommand: Command {
         server.host = arguments["host"] ?? "127.0.0.1"
         server.port = try arguments.integer("port", in: 0...65535) ?? 8080
         server.threadPoolSize =
-            try arguments.integer("threads", in: 1...256) ?? max(8, 2 * ProcessInfo.processInfo.activeProcessorCount)
+            try arguments.integer("threads", in: 1...256)
+            ?? max(8, 2 * ProcessInfo.processInfo.activeProcessorCount)
         guard
             let resources = DashboardConfiguration.locateResources(
                 executablePath: CommandLine.arguments[0])

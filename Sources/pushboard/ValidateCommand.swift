@@ -39,7 +39,8 @@ enum ValidateCommand: Command {
             return try validateLines(
                 input, validator: validator, headers: headers, envelope: arguments.has("envelope"))
         }
-        let report = validator.validate(payload: try readInput(input, maximumBytes: arguments.maximumInputBytes()), headers: headers)
+        let report = validator.validate(
+            payload: try readInput(input, maximumBytes: arguments.maximumInputBytes()), headers: headers)
         if format == "json" {
             Console.out(report.json(style: .pretty))
         } else {

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPKit
+import Storage
 import Testing
 
 @testable import Dashboard
@@ -19,13 +20,15 @@ import Testing
     @Test func anIdentifierOverTheLimitIsRefusedByTheAPIAndTheForm() throws {
         let fixture = try DashboardFixture()
         let long = String(repeating: "x", count: 257)
-        let api = fixture.send(.put, "/api/v1/categories/\(long)", body: Self.category(long), headers: Self.jsonHeaders)
+        let api = fixture.send(
+            .put, "/api/v1/categories/\(long)", body: Self.category(long), headers: Self.jsonHeaders)
         #expect(api.status == .unprocessableContent)
         #expect(DashboardFixture.text(api).contains("categories.identifier-too-long"))
         #expect(DashboardFixture.text(api).contains("at most 256 bytes"))
         let form = fixture.send(
             .post, "/categories/new",
-            body: "identifier=\(long)&actions%5B0%5D%5Bidentifier%5D=a&actions%5B0%5D%5Btitle%5D=A&intent=save",
+            body:
+                "identifier=\(long)&actions%5B0%5D%5Bidentifier%5D=a&actions%5B0%5D%5Btitle%5D=A&intent=save",
             headers: Self.formHeaders)
         #expect(form.status == .unprocessableContent)
         #expect(DashboardFixture.text(form).contains("at most 256 bytes"))
@@ -49,7 +52,8 @@ import Testing
         #expect(whole.status == .unprocessableContent)
         let form = fixture.send(
             .post, "/categories/new",
-            body: "identifier=\(segment)&actions%5B0%5D%5Bidentifier%5D=a&actions%5B0%5D%5Btitle%5D=A&intent=save",
+            body:
+                "identifier=\(segment)&actions%5B0%5D%5Bidentifier%5D=a&actions%5B0%5D%5Btitle%5D=A&intent=save",
             headers: Self.formHeaders)
         #expect(form.status == .unprocessableContent)
         #expect(DashboardFixture.text(form).contains("cannot be a category identifier"))
@@ -68,6 +72,21 @@ import Testing
             .put, "/api/v1/categories/c", body: Self.category("c", actions: 33), headers: Self.jsonHeaders)
         #expect(actions.status == .unprocessableContent)
         #expect(DashboardFixture.text(actions).contains("categories.action-limit"))
+        #expect(DashboardFixture.text(fixture.send(.get, "/api/v1/categories")) == #"{"categories":[]}"#)
+    }
+}
+
+/// Issue 12: a stored document that no longer reads is named on `/categories`, not dropped silently.
+@Suite struct UnreadableCategoryTests {
+    @Test func theCategoryListNamesStoredDocumentsThatNoLongerRead() throws {
+        let fixture = try DashboardFixture()
+        let store = try Store(directory: fixture.dataDirectory)
+        _ = try store.categories.put(
+            CategoryDocument(identifier: "broken", json: #"{"identifier":"#), by: "t")
+        let page = DashboardFixture.text(
+            fixture.send(.get, "/categories", headers: ["Host": "127.0.0.1:8080"]))
+        #expect(page.contains("Stored categories that no longer read"))
+        #expect(page.contains("<code>broken</code>"))
         #expect(DashboardFixture.text(fixture.send(.get, "/api/v1/categories")) == #"{"categories":[]}"#)
     }
 }

@@ -15,8 +15,10 @@ import Testing
         ([("Host", "t"), ("Content-Length", "5"), ("Transfer-Encoding", "chunked")], 400, "request.length"),
         ([("Host", "t"), ("Transfer-Encoding", "gzip")], 501, "request.transfer-encoding"),
         ([("Host", "t"), ("Transfer-Encoding", "gzip, chunked")], 501, "request.transfer-encoding"),
-        ([("Host", "t"), ("Transfer-Encoding", "chunked"), ("Transfer-Encoding", "chunked")], 501,
-         "request.transfer-encoding"),
+        (
+            [("Host", "t"), ("Transfer-Encoding", "chunked"), ("Transfer-Encoding", "chunked")], 501,
+            "request.transfer-encoding"
+        ),
     ]
 
     static let sound: [Head] = [

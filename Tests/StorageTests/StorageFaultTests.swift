@@ -36,10 +36,12 @@ import Testing
             Thread {
                 defer { finished.leave() }
                 do {
-                    _ = try store.notifications.create(name: "w\(index)", headers: "{}", payload: "{}", by: "t")
+                    _ = try store.notifications.create(
+                        name: "w\(index)", headers: "{}", payload: "{}", by: "t")
                     codes.withLock { $0.append("saved") }
                 } catch let error as StorageError {
-                    let kind = if case .writersQueued = error { "queued" } else { error.isBusy ? "busy" : "other" }
+                    let kind =
+                        if case .writersQueued = error { "queued" } else { error.isBusy ? "busy" : "other" }
                     codes.withLock { $0.append(kind) }
                 } catch {
                     codes.withLock { $0.append("other") }

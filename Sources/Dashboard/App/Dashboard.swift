@@ -26,6 +26,7 @@ public struct Dashboard: Responder {
         let store = try Store.openForServing(
             directory: configuration.dataDirectory, waitingWriterLimit: configuration.waitingWriterLimit,
             allowDamaged: configuration.allowDamagedDatabase)
+        UnreadableCategory.log(in: store.categories)
         let pages = PageRenderer(templates: templates)
         var builder = RouterBuilder()
         builder.mount("/static/") { request in try staticFiles.serve(request) }
@@ -71,7 +72,9 @@ public struct Dashboard: Responder {
     /// updates); an HTML page inside the layout for everything else.
     private static func render(_ error: HTTPError, for request: Request, pages: PageRenderer) -> Response {
         let wantsJSON = request.headers["Accept"]?.hasPrefix("application/json") == true
-        if request.path.hasPrefix("/api/") || request.path == "/healthz" || request.path == "/readyz" || wantsJSON {
+        if request.path.hasPrefix("/api/") || request.path == "/healthz" || request.path == "/readyz"
+            || wantsJSON
+        {
             return APIError.response(error)
         }
         return pages.errorPage(error)

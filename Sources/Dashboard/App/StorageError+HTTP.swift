@@ -16,7 +16,8 @@ extension StorageError: HTTPErrorConvertible {
         if isDiskFull {
             return HTTPError(
                 .insufficientStorage,
-                message: "The disk holding the database is full; nothing was saved. Try again once space is freed.",
+                message:
+                    "The disk holding the database is full; nothing was saved. Try again once space is freed.",
                 code: "storage.full", headers: ["Retry-After": "30"])
         }
         if case .filesReplaced = self {

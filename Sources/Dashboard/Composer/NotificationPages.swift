@@ -50,7 +50,8 @@ struct NotificationPages: Sendable {
             values: [
                 "notifications": .list(rows), "any": .bool(!rows.isEmpty),
                 "hasNext": .bool(window.nextOffset(total: page.total) != nil),
-                "nextAddress": .string(window.nextOffset(total: page.total).map { Self.listAddress($0, window) } ?? ""),
+                "nextAddress": .string(
+                    window.nextOffset(total: page.total).map { Self.listAddress($0, window) } ?? ""),
                 "hasPrevious": .bool(window.previousOffset != nil),
                 "previousAddress": .string(window.previousOffset.map { Self.listAddress($0, window) } ?? ""),
                 "range": .string(

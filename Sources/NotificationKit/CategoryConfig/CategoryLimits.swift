@@ -24,7 +24,8 @@ extension CategoryConfig {
         if categories.count > CategoryLimits.maximumCategories {
             sink.emit(
                 .tooManyCategories, path, at: nil,
-                "The config has \(categories.count) categories; at most \(CategoryLimits.maximumCategories) are kept.")
+                "The config has \(categories.count) categories; at most \(CategoryLimits.maximumCategories) are kept."
+            )
         }
         return sink.list
     }
@@ -40,12 +41,14 @@ extension NotificationCategory {
         if actions.count > CategoryLimits.maximumActions {
             sink.emit(
                 .actionLimit, actionsPath, at: location.span,
-                "The category has \(actions.count) actions; at most \(CategoryLimits.maximumActions) are kept.")
+                "The category has \(actions.count) actions; at most \(CategoryLimits.maximumActions) are kept."
+            )
         }
         for (index, action) in actions.enumerated() {
             Self.checkIdentifierLimits(
                 action.identifier, kind: "action",
-                at: JSONPath.appending(key: "identifier", to: JSONPath.appending(index: index, to: actionsPath)),
+                at: JSONPath.appending(
+                    key: "identifier", to: JSONPath.appending(index: index, to: actionsPath)),
                 action.location.span, reserved: false, &sink)
         }
     }
@@ -61,7 +64,9 @@ extension NotificationCategory {
                 "The \(kind) identifier is \(bytes) bytes long; at most \(CategoryLimits.maximumIdentifierBytes) "
                     + "bytes (UTF-8) are accepted.")
         }
-        if reserved, CategoryLimits.reservedIdentifiers.contains(where: { $0.utf8.elementsEqual(identifier.utf8) }) {
+        if reserved,
+            CategoryLimits.reservedIdentifiers.contains(where: { $0.utf8.elementsEqual(identifier.utf8) })
+        {
             sink.emit(
                 .reservedIdentifier, path, at: span,
                 "\(JSONWriter.quoted(identifier)) cannot be a category identifier: "
