@@ -65,7 +65,7 @@ def test_a_foreign_write_lock_for_15_seconds_never_holds_the_server(server):
     for status, retry_after, body, seconds in answers:
         assert status == 503 and retry_after, (status, body)
         assert body["error"]["code"] == "busy"
-        assert seconds < 6
+        assert seconds < 5  # one 2 s wait, or two when two connections share a worker
     assert all(status == 200 for status, _ in health + reads)
     worst_health = max(seconds for _, seconds in health)
     worst_read = max(seconds for _, seconds in reads)
@@ -154,6 +154,9 @@ def read_only_view(data_dir):
     server = Server(data_dir)
     assert write(server, "before")[0] == 201
     server.stop()
+    # A WAL database opens read-only only where its -shm file exists: another reader keeps it.
+    keeper = sqlite3.connect(Path(data_dir) / "pushboard.sqlite3")
+    keeper.execute("SELECT COUNT(*) FROM notifications").fetchone()
     view = Path(tempfile.mkdtemp(prefix="pushboard-ro-"))
     if subprocess.run(["mount", "--bind", str(data_dir), str(view)], capture_output=True).returncode:
         view.rmdir()
@@ -162,6 +165,7 @@ def read_only_view(data_dir):
     yield view
     subprocess.run(["umount", "-l", str(view)])
     view.rmdir()
+    keeper.close()
 
 
 def test_a_read_only_database_answers_503_and_writes_resume_without_restart(binary, read_only_view):
@@ -179,7 +183,7 @@ def test_a_read_only_database_answers_503_and_writes_resume_without_restart(bina
         assert server.json("GET", "/readyz")[0] == 200
     finally:
         server.stop()
-    assert "read-only" in server.process.stderr.read()
+    assert "readonly database" in server.process.stderr.read()  # logged with SQLite's words
 
 
 def corrupt(data_dir):

@@ -155,6 +155,12 @@ public final class Connection: @unchecked Sendable {
         return try body(self)
     }
 
+    /// Sets how long the next statements wait for another connection's lock (`Database` gives a
+    /// write what is left of its `writeWait`).
+    func setBusyTimeout(milliseconds: Int32) {
+        sqlite3_busy_timeout(handle, milliseconds)
+    }
+
     /// True when SQLite opened the file read-only although asked for read-write (a read-only file
     /// or file system).
     var isOpenedReadOnly: Bool {

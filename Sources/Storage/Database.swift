@@ -28,8 +28,8 @@ public final class Database: Sendable {
     private let pool: ConnectionPool
     /// Guards no state, only orders this process's writers (see `transaction`).
     private let writeLock = NSLock()
-    /// How many writers may wait up to `writeLockWait` for `writeLock` at once; writers beyond
-    /// them wait only `overflowWriteLockWait` before answering `StorageError.writersQueued`.
+    /// How many writers may wait up to `writeWait` for `writeLock` at once; writers beyond them
+    /// wait only `overflowWriteLockWait` before answering `StorageError.writersQueued`.
     public let waitingWriterLimit: Int
     /// Writers now waiting for `writeLock`.
     private let waitingWriters = Atomic<Int>(0)
@@ -40,9 +40,9 @@ public final class Database: Sendable {
     /// Why this database refuses writes although its files are writable (`--allow-damaged`).
     public let readOnlyReason: String?
 
-    /// How long a writer waits for this process's other writers before answering 503 `busy`; with
-    /// SQLite's own busy timeout on top, no write holds its thread longer than about 4 s.
-    public static let writeLockWait: TimeInterval = 2
+    /// The whole time one write may wait, for this process's other writers and then for another
+    /// process's lock (SQLite's busy timeout gets what is left), before answering 503 `busy`.
+    public static let writeWait: TimeInterval = 2
     /// How long a writer beyond `waitingWriterLimit` waits: enough for a burst of ordinary
     /// millisecond writes to pass, short enough that writers queued behind a foreign lock
     /// hand their worker threads back at once.
@@ -54,7 +54,7 @@ public final class Database: Sendable {
     /// `.notPushboardDatabase` for another program's SQLite file, `.sqlite` when it cannot be
     /// opened at all.
     ///
-    /// `waitingWriterLimit` bounds how many threads may wait the full `writeLockWait` for the write
+    /// `waitingWriterLimit` bounds how many threads may wait the full `writeWait` for the write
     /// lock at once, so writers stuck behind another process's lock can never hold every worker
     /// thread of the server (no limit by default: the command line has one writer). `readOnlyReason` is given when
     /// the file is opened read-only on purpose (a damaged file served with `--allow-damaged`).
@@ -94,29 +94,33 @@ public final class Database: Sendable {
     /// previous commit is done. Other processes (a CLI import while the server runs) still meet
     /// SQLite's lock and its busy timeout.
     ///
-    /// The wait for `writeLock` is bounded (`writeLockWait` for the first `waitingWriterLimit`
-    /// waiters, `overflowWriteLockWait` beyond) and ends in `StorageError.writersQueued`; once the lock is held, the files are checked to
-    /// still be the ones opened (`StorageError.filesReplaced`), so no write is acknowledged into
+    /// Every wait is bounded: `writeWait` in all for the first `waitingWriterLimit` waiters
+    /// (`overflowWriteLockWait` beyond), ending in `StorageError.writersQueued` or SQLite's
+    /// `SQLITE_BUSY`. Once the lock is held, the files are checked to still be the ones opened (`StorageError.filesReplaced`), so no write is acknowledged into
     /// a deleted directory.
     @discardableResult
     public func transaction<T>(_ body: (Connection) throws -> T) throws -> T {
         if let readOnlyReason {
             throw StorageError.sqlite(code: SQLITE_READONLY, message: readOnlyReason, context: "write")
         }
+        let deadline = Date(timeIntervalSinceNow: Self.writeWait)
         return try withConnection { connection in
-            try withWriteLock {
+            try withWriteLock(until: deadline) {
                 if let change = openedFiles?.change() { throw StorageError.filesReplaced(change) }
+                let left = Int32(clamping: Int(deadline.timeIntervalSinceNow * 1000))
+                connection.setBusyTimeout(milliseconds: max(1, min(left, Connection.busyTimeoutMilliseconds)))
                 return try connection.transaction(body)
             }
         }
     }
 
-    private func withWriteLock<T>(_ body: () throws -> T) throws -> T {
+    private func withWriteLock<T>(until deadline: Date, _ body: () throws -> T) throws -> T {
         if !writeLock.try() {
             let waiting = waitingWriters.add(1, ordering: .relaxed).newValue
             defer { waitingWriters.subtract(1, ordering: .relaxed) }
-            let wait = waiting <= waitingWriterLimit ? Self.writeLockWait : Self.overflowWriteLockWait
-            guard writeLock.lock(before: Date(timeIntervalSinceNow: wait)) else {
+            let overflow = Date(timeIntervalSinceNow: Self.overflowWriteLockWait)
+            guard writeLock.lock(before: waiting <= waitingWriterLimit ? deadline : min(deadline, overflow))
+            else {
                 throw StorageError.writersQueued(waiting: waiting)
             }
         }
