@@ -3,7 +3,7 @@ SWIFT ?= swift
 DATA ?= ./pushboard-data
 PORT ?= 8080
 
-.PHONY: run test build release lint unit tsan pytest bench bench-http bench-validate format clean
+.PHONY: run test build release lint unit tsan pytest bench bench-http bench-validate soak format clean
 
 run: release
 	.build/release/pushboard serve --host 127.0.0.1 --port $(PORT) --data $(DATA)
@@ -44,6 +44,10 @@ bench-http:
 bench-validate:
 	scripts/install-deps.sh bench
 	bench/validate/run.sh
+
+# Issue 12: a bounded soak on 127.0.0.1 (default 10 minutes; SOAK_SECONDS=120 make soak for less).
+soak: release
+	python3 bench/soak.py
 
 format:
 	$(SWIFT) format -i -r Package.swift Sources Tests

@@ -44,6 +44,10 @@ static inline struct MHD_Daemon *cmhd_start_daemon(
         MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,
         MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout_seconds,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit,
+        // Client discipline: 1 is the strictest level 0.9.75 has (MHD_OPTION_CLIENT_DISCIPLINE_LVL
+        // came later). It still lets ambiguous framing through; MHDServer's RequestFraming
+        // refuses the rest in the access handler.
+        MHD_OPTION_STRICT_FOR_CLIENT, (int)1,
         MHD_OPTION_END);
 }
 

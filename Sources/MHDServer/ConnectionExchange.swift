@@ -17,6 +17,9 @@ struct ConnectionExchange {
         }
         context.headers = headers
         context.remoteAddress = clientAddress()
+        if let refusal = RequestFraming.refusal(for: headers) {
+            return perform(context.machine.refuse(refusal))
+        }
         return perform(context.machine.headersReceived(contentLength: headers["Content-Length"]))
     }
 
@@ -46,7 +49,13 @@ struct ConnectionExchange {
             let request = context.takeRequest()
             return queue(server.responder.respond(to: request))
         case .reject(let error):
-            return queue(server.responder.respond(to: error, for: context.takeRequest()))
+            var response = server.responder.respond(to: error, for: context.takeRequest())
+            // A refused head (`RequestFraming`) must end the connection whatever the responder
+            // renders: the bytes after it cannot be trusted to start a request.
+            if let connection = error.headers["Connection"] {
+                response.headers.replaceOrAdd(name: "Connection", value: connection)
+            }
+            return queue(response)
         case .closeConnection:
             return .NO
         }

@@ -1,3 +1,5 @@
+import NotificationKit
+
 /// The plain-text picture of CONTRACT §2, for `pushboard preview`, `Accept: text/plain` and
 /// the golden tests: one box per surface, the title row with the timestamp right-aligned,
 /// every line exactly as computed, then the action buttons as `[Title]`.
@@ -12,7 +14,7 @@ extension NotificationPreviewResult {
             out += box(for: preview)
         }
         for note in notes {
-            out += "note: \(note)\n"
+            out += "note: \(note.terminalSafe)\n"
         }
         return out
     }
@@ -82,11 +84,12 @@ extension NotificationPreviewResult {
         return rows
     }
 
-    /// The row with control characters (a tab inside a line) shown as spaces, so every
-    /// row keeps its width in the terminal.
+    /// The row safe and measurable on a terminal: a tab inside a line shown as a space, every
+    /// other control and bidi override as a visible escape (`terminalSafe`), so no payload value
+    /// can drive the terminal and every row keeps its width.
     private static func printable(_ row: Row) -> Row {
         func clean(_ text: String) -> String {
-            String(text.map { $0.unicodeScalars.first.map { $0.value < 0x20 } == true ? " " : $0 })
+            text.replacingTabs.terminalSafe
         }
         return Row(left: clean(row.left), right: clean(row.right))
     }
@@ -111,6 +114,10 @@ extension NotificationPreviewResult {
 }
 
 extension String {
+    fileprivate var replacingTabs: String {
+        String(unicodeScalars.map { $0 == "\t" ? " " : Character($0) })
+    }
+
     /// Columns a monospaced terminal uses: emoji and East Asian wide clusters take two,
     /// control characters none.
     var terminalColumns: Int {

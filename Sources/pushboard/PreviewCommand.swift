@@ -4,7 +4,9 @@ import NotificationPreview
 /// `pushboard preview`: the plain-text picture of how iOS shows a payload.
 enum PreviewCommand: Command {
     static let words = ["preview"]
-    static let valueOptions: Set<String> = ["device", "surface", "categories", "data", "format"]
+    static let valueOptions: Set<String> = [
+        "device", "surface", "categories", "data", "format", InputReader.option,
+    ]
     static let flagOptions: Set<String> = ["hidden-previews"]
     static let usage = """
         pushboard preview [--device ID] [--surface ID] [--hidden-previews] [--categories FILE | --data DIR] [--format text|json] [FILE]
@@ -17,6 +19,7 @@ enum PreviewCommand: Command {
           --categories FILE  category config, so the category's buttons can be shown
           --data DIR         use the category registry of a pushboard data directory instead
           --format FORMAT    text (default) or json (CONTRACT §6, with the report inside)
+        \(InputReader.help)
         """
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
@@ -37,7 +40,9 @@ enum PreviewCommand: Command {
             throw UsageError("--format must be text or json, not '\(format)'")
         }
         let registry = try CategorySource(arguments).lookup()
-        let analysis = PayloadAnalysis(payload: try readInput(input), registry: registry)
+        let analysis = PayloadAnalysis(
+            payload: try readInput(input, maximumBytes: arguments.maximumInputBytes()),
+            registry: registry)
         let report = analysis.report
         let result = PreviewEngine.preview(
             PreviewContent(analysis: analysis), device: device, surfaces: surfaces,

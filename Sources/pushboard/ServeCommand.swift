@@ -8,7 +8,7 @@ enum ServeCommand: Command {
     static let valueOptions: Set<String> = [
         "host", "port", "data", "threads", "allowed-host", "media-ca-file",
     ]
-    static let flagOptions: Set<String> = ["allow-private-media"]
+    static let flagOptions: Set<String> = ["allow-private-media", "allow-damaged"]
     static let usage = """
         pushboard serve [--host 127.0.0.1] [--port 8080] [--data ./pushboard-data] [--threads N]
 
@@ -16,7 +16,9 @@ enum ServeCommand: Command {
           --host ADDRESS   address to bind (default 127.0.0.1; only loopback unless you mean it)
           --port N         port, 0 picks a free one and prints it (default 8080)
           --data DIR       data directory, created when missing (default ./pushboard-data)
-          --threads N      worker threads (default: the number of cores)
+          --threads N      worker threads (default: twice the cores, at least 8: requests
+                           waiting on a locked database must not take every thread)
+          --allow-damaged  serve a database that fails its integrity check, read-only
           --allowed-host NAMES  comma-separated host names the dashboard answers for besides
                            localhost and IP addresses (others get 421: DNS-rebinding guard)
           --allow-private-media  let media checks reach loopback and private-network addresses
@@ -35,7 +37,8 @@ enum ServeCommand: Command {
         server.host = arguments["host"] ?? "127.0.0.1"
         server.port = try arguments.integer("port", in: 0...65535) ?? 8080
         server.threadPoolSize =
-            try arguments.integer("threads", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+            try arguments.integer("threads", in: 1...256)
+            ?? max(8, 2 * ProcessInfo.processInfo.activeProcessorCount)
         guard
             let resources = DashboardConfiguration.locateResources(
                 executablePath: CommandLine.arguments[0])
@@ -54,6 +57,10 @@ enum ServeCommand: Command {
         configuration.media.caFile = arguments["media-ca-file"]
         // Media checks wait on other hosts: at most half the workers may be inside one.
         configuration.media.concurrentChecks = max(1, min(4, server.threadPoolSize / 2))
+        configuration.allowDamagedDatabase = arguments.has("allow-damaged")
+        // Half the workers at most wait for the write lock; the rest stay free for reads and
+        // /healthz even while another process holds the database (issue 12).
+        configuration.waitingWriterLimit = max(1, server.threadPoolSize / 2)
         let dashboard: Dashboard
         do {
             dashboard = try Dashboard(configuration: configuration)

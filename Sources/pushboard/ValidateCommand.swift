@@ -4,7 +4,7 @@ import NotificationKit
 /// `pushboard validate`: checks payloads exactly as APNs and the device will treat them.
 enum ValidateCommand: Command {
     static let words = ["validate"]
-    static let valueOptions = HeaderOptions.names.union(["categories", "format", "data"])
+    static let valueOptions = HeaderOptions.names.union(["categories", "format", "data", InputReader.option])
     static let flagOptions: Set<String> = ["jsonl", "envelope", "strict"]
     static let usage = """
         pushboard validate [HEADER OPTIONS] [--categories FILE | --data DIR] [--format text|json] [--strict] [FILE]
@@ -18,6 +18,7 @@ enum ValidateCommand: Command {
           --envelope         each --jsonl line is {"headers": {…}, "payload": {…}}
           --strict           warnings count as errors
         \(HeaderOptions.help)
+        \(InputReader.help)
         Exit status: 0 valid (warnings allowed), 1 invalid, 2 usage or I/O error.
         """
 
@@ -38,7 +39,8 @@ enum ValidateCommand: Command {
                 input, validator: validator, headers: headers, envelope: arguments.has("envelope"))
         }
         let report = PayloadAnalysis(
-            payload: try readInput(input), headers: headers, registry: registry,
+            payload: try readInput(input, maximumBytes: arguments.maximumInputBytes()), headers: headers,
+            registry: registry,
             strict: arguments.has("strict")
         ).report
         if format == "json" {
@@ -55,7 +57,9 @@ enum ValidateCommand: Command {
         let descriptor: Int32
         if let input, input != "-" {
             descriptor = open(input, O_RDONLY)
-            guard descriptor >= 0 else { throw InputOutputError(message: "cannot read '\(input)'") }
+            guard descriptor >= 0 else {
+                throw InputOutputError(message: "cannot open '\(input)': \(String(cString: strerror(errno)))")
+            }
         } else {
             descriptor = STDIN_FILENO
         }
@@ -65,7 +69,8 @@ enum ValidateCommand: Command {
             let summary = try lines.run(input: descriptor, output: STDOUT_FILENO)
             return summary.invalidLines == 0 ? 0 : 1
         } catch {
-            throw InputOutputError(message: "\(error.operation) failed (errno \(error.code))")
+            throw InputOutputError(
+                message: "\(error.operation) failed: \(String(cString: strerror(error.code)))")
         }
     }
 }

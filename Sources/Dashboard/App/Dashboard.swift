@@ -25,12 +25,16 @@ public struct Dashboard: Responder {
         guard let openAPI = FileManager.default.contents(atPath: resources + "/api/openapi.json") else {
             throw DashboardError("cannot read \(resources)/api/openapi.json")
         }
-        let store = try Store(directory: configuration.dataDirectory)
+        let store = try Store.openForServing(
+            directory: configuration.dataDirectory, waitingWriterLimit: configuration.waitingWriterLimit,
+            allowDamaged: configuration.allowDamagedDatabase)
+        UnreadableCategory.log(in: store.categories)
         let catalog = CategoryCatalog(store: store.categories)
         let pages = PageRenderer(templates: templates)
         var builder = RouterBuilder()
         builder.mount("/static/") { request in try staticFiles.serve(request) }
         builder.get("/healthz") { _, _ in Response(json: #"{"status":"ok"}"#) }
+        ReadinessAPI(database: store.database).register(in: &builder)
         builder.get("/api/v1/openapi.json") { _, _ in Response(json: Array(openAPI)) }
         PagesSite(store: store, pages: pages).register(in: &builder)
         CategoryPages(store: store, catalog: catalog, pages: pages).register(in: &builder)
@@ -71,7 +75,9 @@ public struct Dashboard: Responder {
     /// updates); an HTML page inside the layout for everything else.
     private static func render(_ error: HTTPError, for request: Request, pages: PageRenderer) -> Response {
         let wantsJSON = request.headers["Accept"]?.hasPrefix("application/json") == true
-        if request.path.hasPrefix("/api/") || request.path == "/healthz" || wantsJSON {
+        if request.path.hasPrefix("/api/") || request.path == "/healthz" || request.path == "/readyz"
+            || wantsJSON
+        {
             return APIError.response(error)
         }
         return pages.errorPage(error)

@@ -14,6 +14,11 @@ public struct DashboardConfiguration: Sendable {
     public var allowedHosts: [String]
     /// How media checks behave (`--allow-private-media`, `--media-ca-file`).
     public var media = MediaCheckConfiguration()
+    /// How many requests may wait for the database's write lock at once (see
+    /// `Database.waitingWriterLimit`); keep it below the worker thread count.
+    public var waitingWriterLimit = 4
+    /// Serve a database that fails `PRAGMA quick_check`, read-only, instead of refusing to start.
+    public var allowDamagedDatabase = false
 
     /// A configuration; `bodyLimit` defaults to 1 MiB (CONTRACT §3).
     public init(

@@ -19,7 +19,7 @@ struct NotificationPages: Sendable {
 
     /// Adds the page routes.
     func register(in router: inout RouterBuilder) {
-        router.get("/notifications") { _, _ in try list() }
+        router.get("/notifications") { request, _ in try list(request) }
         router.get("/notifications/new") { request, _ in
             let view = try composer(for: nil, options: ComposerPreviewOptions(request.queryItems))
             return try render(view)
@@ -40,9 +40,11 @@ struct NotificationPages: Sendable {
         registerExports(in: &router)
     }
 
-    /// The list of saved notifications, most recently saved first.
-    private func list() throws -> Response {
-        let rows = try store.notifications.list().map { summary -> TemplateValue in
+    /// The list of saved notifications, most recently saved first, one `ListWindow` at a time.
+    private func list(_ request: Request) throws -> Response {
+        let window = try ListWindow(request)
+        let page = try store.notifications.list(limit: window.limit, offset: window.offset)
+        let rows = try page.notifications.map { summary -> TemplateValue in
             let author = try store.notifications.notification(id: summary.id)?.updatedBy ?? ""
             return [
                 "id": .string(summary.id), "name": .string(summary.name),
@@ -52,7 +54,22 @@ struct NotificationPages: Sendable {
         }
         return try pages.page(
             "notifications/list", title: "Notifications", section: .notifications,
-            values: ["notifications": .list(rows), "any": .bool(!rows.isEmpty)])
+            values: [
+                "notifications": .list(rows), "any": .bool(!rows.isEmpty),
+                "hasNext": .bool(window.nextOffset(total: page.total) != nil),
+                "nextAddress": .string(
+                    window.nextOffset(total: page.total).map { Self.listAddress($0, window) } ?? ""),
+                "hasPrevious": .bool(window.previousOffset != nil),
+                "previousAddress": .string(window.previousOffset.map { Self.listAddress($0, window) } ?? ""),
+                "range": .string(
+                    page.total == 0
+                        ? "" : "\(window.offset + 1)–\(window.offset + rows.count) of \(page.total)"),
+            ])
+    }
+
+    private static func listAddress(_ offset: Int, _ window: ListWindow) -> String {
+        window.limit == ListWindow.defaultLimit
+            ? "/notifications?offset=\(offset)" : "/notifications?offset=\(offset)&limit=\(window.limit)"
     }
 
     /// The composer for `stored` (or a new notification) as saved.

@@ -60,6 +60,11 @@ extension Validator {
         if value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) {
             return "contains a carriage return, line feed or NUL, which would end or split the header line"
         }
+        // Header values arrive as bytes (HTTP, argv); every reader decodes invalid UTF-8 into
+        // U+FFFD, so a U+FFFD here stands for bytes APNs would not get as they were meant.
+        if value.unicodeScalars.contains("\u{FFFD}") {
+            return "is not valid UTF-8 (U+FFFD marks the bytes that are not), so it cannot be sent as written"
+        }
         if value.isEmpty && name == "apns-collapse-id" {
             return "is empty; curl and other clients drop an empty header, so omit it instead"
         }
