@@ -21,7 +21,7 @@ test:
 	$(MAKE) lint unit tsan pytest
 
 lint:
-	$(SWIFT) format lint --strict -r Package.swift Sources Tests
+	$(SWIFT) format lint --strict -r Package.swift Plugins Sources Tests
 
 unit:
 	$(SWIFT) build --build-tests
@@ -46,7 +46,7 @@ bench-validate:
 	bench/validate/run.sh
 
 format:
-	$(SWIFT) format -i -r Package.swift Sources Tests
+	$(SWIFT) format -i -r Package.swift Plugins Sources Tests
 
 clean:
 	rm -rf .build .build-tsan

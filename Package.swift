@@ -21,6 +21,9 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .executableTarget(name: "ResourceEmbedder", swiftSettings: strict),
+        .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["ResourceEmbedder"]),
+        .target(name: "EmbeddedResources", swiftSettings: strict, plugins: ["EmbedResources"]),
         .target(name: "HTTPKit", swiftSettings: strict),
         .target(name: "MHDServer", dependencies: ["CMicroHTTPD", "HTTPKit"], swiftSettings: strict),
         .target(name: "Templates", swiftSettings: strict),
@@ -29,12 +32,18 @@ let package = Package(
         .target(name: "Storage", dependencies: ["CSQLite"], swiftSettings: strict),
         .target(
             name: "Dashboard",
-            dependencies: ["HTTPKit", "Templates", "NotificationKit", "NotificationPreview", "Storage"],
+            dependencies: [
+                "HTTPKit", "Templates", "NotificationKit", "NotificationPreview", "Storage",
+                "EmbeddedResources",
+            ],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "pushboard",
-            dependencies: ["Dashboard", "MHDServer", "NotificationKit", "NotificationPreview", "Storage"],
+            dependencies: [
+                "Dashboard", "MHDServer", "NotificationKit", "NotificationPreview", "Storage",
+                "EmbeddedResources",
+            ],
             swiftSettings: strict
         ),
         .testTarget(
@@ -53,7 +62,7 @@ let package = Package(
         .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: strict),
         .testTarget(
             name: "DashboardTests",
-            dependencies: ["Dashboard", "HTTPKit", "NotificationKit", "Storage"],
+            dependencies: ["Dashboard", "HTTPKit", "NotificationKit", "Storage", "EmbeddedResources"],
             swiftSettings: strict
         ),
     ]

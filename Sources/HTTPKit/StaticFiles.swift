@@ -31,9 +31,7 @@ public struct StaticFiles: Sendable {
         guard let root = Self.realPath(directory) else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: directory])
         }
-        self.urlPrefix = urlPrefix.hasSuffix("/") ? urlPrefix : urlPrefix + "/"
-        self.cacheControl = cacheControl
-        var files: [String: File] = [:]
+        var contents: [String: [UInt8]] = [:]
         let enumerator = FileManager.default.enumerator(atPath: root)
         while let relative = enumerator?.nextObject() as? String {
             guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }),
@@ -42,12 +40,24 @@ public struct StaticFiles: Sendable {
                 Self.isRegularFile(real),
                 let data = FileManager.default.contents(atPath: real)
             else { continue }
-            let body = [UInt8](data)
-            files[relative] = File(
-                body: body,
-                contentType: ContentTypes.type(forPath: relative),
-                etag: Self.entityTag(of: body)
-            )
+            contents[relative] = [UInt8](data)
+        }
+        self.init(files: contents, urlPrefix: urlPrefix, cacheControl: cacheControl)
+    }
+
+    /// Serves files given as bytes keyed by their path below the prefix (`pushboard.css`,
+    /// `fonts/inter.woff2`): the copy embedded in the program.
+    public init(
+        files contents: [String: [UInt8]],
+        urlPrefix: String = "/static/",
+        cacheControl: String = "public, max-age=300"
+    ) {
+        self.urlPrefix = urlPrefix.hasSuffix("/") ? urlPrefix : urlPrefix + "/"
+        self.cacheControl = cacheControl
+        var files: [String: File] = [:]
+        for (path, body) in contents {
+            files[path] = File(
+                body: body, contentType: ContentTypes.type(forPath: path), etag: Self.entityTag(of: body))
         }
         self.files = files
     }

@@ -5,7 +5,7 @@ import MHDServer
 /// `pushboard serve`: the dashboard and the JSON API on libmicrohttpd until SIGINT or SIGTERM.
 enum ServeCommand: Command {
     static let words = ["serve"]
-    static let valueOptions: Set<String> = ["host", "port", "data", "threads", "allowed-host"]
+    static let valueOptions: Set<String> = ["host", "port", "data", "threads", "allowed-host", "resources"]
     static let flagOptions: Set<String> = []
     static let usage = """
         pushboard serve [--host 127.0.0.1] [--port 8080] [--data ./pushboard-data] [--threads N]
@@ -17,6 +17,8 @@ enum ServeCommand: Command {
           --threads N      worker threads (default: the number of cores)
           --allowed-host NAMES  comma-separated host names the dashboard answers for besides
                            localhost and IP addresses (others get 421: DNS-rebinding guard)
+          --resources DIR  serve templates/, Public/ and api/ from DIR (a checkout) instead of
+                           the copy built into the program, re-read when they change
         Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
         """
 
@@ -30,16 +32,8 @@ enum ServeCommand: Command {
         server.port = try arguments.integer("port", in: 0...65535) ?? 8080
         server.threadPoolSize =
             try arguments.integer("threads", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
-        guard
-            let resources = DashboardConfiguration.locateResources(
-                executablePath: CommandLine.arguments[0])
-        else {
-            throw InputOutputError(
-                message:
-                    "cannot find the templates/ and Public/ folders; run pushboard from the repository root")
-        }
         let configuration = DashboardConfiguration(
-            resourceDirectory: resources, dataDirectory: arguments["data"] ?? "./pushboard-data",
+            resourceDirectory: arguments["resources"], dataDirectory: arguments["data"] ?? "./pushboard-data",
             bodyLimit: server.bodyLimit,
             allowedHosts: (arguments["allowed-host"] ?? "").split(separator: ",").map {
                 String($0).trimmingCharacters(in: .whitespaces)

@@ -17,18 +17,13 @@ public struct Dashboard: Responder {
     /// Builds the dashboard. Fails with a message naming the file for a template error, a missing
     /// resource folder or a database that cannot be opened.
     public init(configuration: DashboardConfiguration) throws {
-        let resources = configuration.resourceDirectory
-        let templates = try TemplateLibrary(directory: resources + "/templates")
-        let staticFiles = try StaticFiles(directory: resources + "/Public")
-        guard let openAPI = FileManager.default.contents(atPath: resources + "/api/openapi.json") else {
-            throw DashboardError("cannot read \(resources)/api/openapi.json")
-        }
+        let resources = try ResourceStore(directory: configuration.resourceDirectory)
         let store = try Store(directory: configuration.dataDirectory)
-        let pages = PageRenderer(templates: templates)
+        let pages = PageRenderer(resources: resources)
         var builder = RouterBuilder()
-        builder.mount("/static/") { request in try staticFiles.serve(request) }
-        builder.get("/healthz") { _, _ in Response(json: #"{"status":"ok"}"#) }
-        builder.get("/api/v1/openapi.json") { _, _ in Response(json: Array(openAPI)) }
+        builder.mount("/static/") { request in try resources.current.staticFiles.serve(request) }
+        builder.get("/healthz") { _, _ in Response(json: HealthReport.json) }
+        builder.get("/api/v1/openapi.json") { _, _ in Response(json: resources.current.openAPI) }
         PagesSite(store: store, pages: pages).register(in: &builder)
         CategoryPages(store: store, pages: pages).register(in: &builder)
         NotificationPages(store: store, pages: pages).register(in: &builder)
