@@ -10,7 +10,7 @@ run: release
 
 release:
 	scripts/install-deps.sh run
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --static-swift-stdlib
 
 build:
 	scripts/install-deps.sh run

@@ -6,12 +6,15 @@ import Storage
 /// `POST /api/v1/validate`, `/preview` and `/export`: payloads checked against the registry.
 struct PayloadAPI: Sendable {
     let categories: CategoryStore
+    /// Counts validations by diagnostic code and previews by device.
+    let metrics: Metrics
 
     /// Adds the payload routes.
     func register(in router: inout RouterBuilder) {
         router.post("/api/v1/validate") { request, _ in
             let submission = try PayloadSubmission(request)
             let report = submission.report(against: try registry())
+            metrics.recordValidation(report)
             return APIResponse.json(report.jsonValue, status: report.valid ? .ok : .unprocessableContent)
         }
         router.post("/api/v1/preview") { request, _ in
@@ -32,6 +35,8 @@ struct PayloadAPI: Sendable {
         let submission = try PayloadSubmission(request)
         let registry = try registry()
         let report = submission.report(against: registry)
+        metrics.recordValidation(report)
+        metrics.recordPreview(device: options.device.rawValue)
         let payload = NotificationPayload.read(submission.bytes).payload ?? NotificationPayload()
         let result = PreviewEngine.preview(
             PreviewContent(payload: payload, registry: registry), device: options.device,
@@ -59,6 +64,7 @@ struct PayloadAPI: Sendable {
             ).flatMap(PayloadExport.APNsEnvironment.init(rawValue:)) ?? .sandbox
         let submission = try PayloadSubmission(request)
         let report = submission.report(against: try registry())
+        metrics.recordValidation(report)
         guard report.valid else {
             return APIResponse.json(report.jsonValue, status: .unprocessableContent)
         }

@@ -13,6 +13,7 @@ public struct Dashboard: Responder {
     private let router: Router
     private let pages: PageRenderer
     private let hosts: HostPolicy
+    private let observer: RequestObserver
 
     /// Builds the dashboard. Fails with a message naming the file for a template error, a missing
     /// resource folder or a database that cannot be opened.
@@ -24,39 +25,50 @@ public struct Dashboard: Responder {
         builder.mount("/static/") { request in try resources.current.staticFiles.serve(request) }
         builder.get("/healthz") { _, _ in Response(json: HealthReport.json) }
         builder.get("/api/v1/openapi.json") { _, _ in Response(json: resources.current.openAPI) }
+        let metrics = configuration.metrics
+        builder.get("/metrics") { _, _ in
+            Response(headers: ["Content-Type": Metrics.contentType], body: Array(metrics.exposition().utf8))
+        }
+        if let log = configuration.log { builder.errorLog = log.routerErrorLog }
         PagesSite(store: store, pages: pages).register(in: &builder)
         CategoryPages(store: store, pages: pages).register(in: &builder)
         NotificationPages(store: store, pages: pages).register(in: &builder)
-        PayloadAPI(categories: store.categories).register(in: &builder)
+        PayloadAPI(categories: store.categories, metrics: metrics).register(in: &builder)
         NotificationsAPI(store: store.notifications).register(in: &builder)
         CategoriesAPI(store: store.categories).register(in: &builder)
         self.router = try builder.build { error, request in
-            Self.render(error, for: request, pages: pages)
+            if error.code == "busy" { metrics.recordDatabaseBusy() }
+            return Self.render(error, for: request, pages: pages)
         }
         self.pages = pages
         self.hosts = HostPolicy(allowedNames: configuration.allowedHosts)
+        self.observer = RequestObserver(log: configuration.log, metrics: metrics)
     }
 
     /// Every route the dashboard answers, for checking the OpenAPI document against it.
     public var routeTable: [Router.RouteDescription] { router.routeTable }
 
-    /// Answers one request.
+    /// Answers one request (with a request id, an access-log line and metrics).
     public func respond(to request: Request) -> Response {
-        var response: Response
-        if let refusal = hosts.refusal(for: request) ?? OriginPolicy.refusal(for: request) {
-            response = respond(to: refusal, for: request)
-        } else {
-            response = router.respond(to: request)
+        observer.observe(request, route: router.routePattern(for: request)) { request in
+            var response: Response
+            if let refusal = hosts.refusal(for: request) ?? OriginPolicy.refusal(for: request) {
+                response = Self.render(refusal, for: request, pages: pages)
+            } else {
+                response = router.respond(to: request)
+            }
+            SecurityHeaders.apply(to: &response)
+            return response
         }
-        SecurityHeaders.apply(to: &response)
-        return response
     }
 
     /// Answers a request the server refused before reading it (413), in the request's own style.
     public func respond(to error: HTTPError, for request: Request) -> Response {
-        var response = Self.render(error, for: request, pages: pages)
-        SecurityHeaders.apply(to: &response)
-        return response
+        observer.observe(request, route: router.routePattern(for: request)) { request in
+            var response = Self.render(error, for: request, pages: pages)
+            SecurityHeaders.apply(to: &response)
+            return response
+        }
     }
 
     /// JSON for the API, `/healthz` and clients that ask for JSON first (the composer's live

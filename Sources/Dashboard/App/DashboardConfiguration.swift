@@ -13,12 +13,18 @@ public struct DashboardConfiguration: Sendable {
     /// Host names besides `localhost` and IP addresses that people use to reach the dashboard
     /// (see `HostPolicy`).
     public var allowedHosts: [String]
+    /// The server log for access lines and errors; `nil` writes no access lines (errors still
+    /// go to stderr), as in-process tests want.
+    public var log: ServerLog?
+    /// The counters `GET /metrics` shows.
+    public var metrics = Metrics()
 
     /// A configuration; `bodyLimit` defaults to 1 MiB (CONTRACT §3).
     public init(
         resourceDirectory: String? = nil, dataDirectory: String, bodyLimit: Int = 1 << 20,
-        allowedHosts: [String] = []
+        allowedHosts: [String] = [], log: ServerLog? = nil
     ) {
+        self.log = log
         self.resourceDirectory = resourceDirectory
         self.dataDirectory = dataDirectory
         self.bodyLimit = bodyLimit
