@@ -6,6 +6,9 @@ import Foundation
 /// The table is generated at build time by the `EmbedResources` plugin; a test checks that it
 /// matches the files in the repository.
 public enum EmbeddedFiles {
+    /// The folders of the repository root that are embedded, as the build plugin lists them.
+    public static let folders = ["templates", "Public", "api"]
+
     /// Every embedded file by its path relative to the repository root
     /// (`templates/layout.html`, `Public/pushboard.css`, `api/openapi.json`), decoded once.
     public static let all: [String: [UInt8]] = {

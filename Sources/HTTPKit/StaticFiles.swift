@@ -28,21 +28,29 @@ public struct StaticFiles: Sendable {
         urlPrefix: String = "/static/",
         cacheControl: String = "public, max-age=300"
     ) throws {
-        guard let root = Self.realPath(directory) else {
+        let contents = try Self.contents(ofDirectory: directory)
+        self.init(files: contents, urlPrefix: urlPrefix, cacheControl: cacheControl)
+    }
+
+    /// Every regular, non-hidden file under `directory` by its path relative to it, skipping files
+    /// (or symlinks) whose real path lies outside the directory, so a link cannot publish a file
+    /// from elsewhere. A missing directory is an error.
+    public static func contents(ofDirectory directory: String) throws -> [String: [UInt8]] {
+        guard let root = realPath(directory) else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: directory])
         }
         var contents: [String: [UInt8]] = [:]
         let enumerator = FileManager.default.enumerator(atPath: root)
         while let relative = enumerator?.nextObject() as? String {
             guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }),
-                let real = Self.realPath(root + "/" + relative),
+                let real = realPath(root + "/" + relative),
                 real.hasPrefix(root + "/"),
-                Self.isRegularFile(real),
+                isRegularFile(real),
                 let data = FileManager.default.contents(atPath: real)
             else { continue }
             contents[relative] = [UInt8](data)
         }
-        self.init(files: contents, urlPrefix: urlPrefix, cacheControl: cacheControl)
+        return contents
     }
 
     /// Serves files given as bytes keyed by their path below the prefix (`pushboard.css`,

@@ -8,7 +8,7 @@ enum ServeCommand: Command {
     static let valueOptions: Set<String> = ServeConfigFile.settings.union(["config", "resources"])
     static let flagOptions: Set<String> = []
     static let usage = """
-        pushboard serve [--host 127.0.0.1] [--port 8080] [--data ./pushboard-data] [--threads N]
+        pushboard serve [--host 127.0.0.1] [--port 8080] [--data ./pushboard-data] [--threads N] [--config FILE]
 
         Serves the dashboard and the JSON API and prints the URL it listens on.
           --host ADDRESS   address to bind (default 127.0.0.1; only loopback unless you mean it)

@@ -10,7 +10,7 @@ import Testing
 /// must serve (and reload) a folder instead.
 @Suite struct EmbeddedResourcesTests {
     @Test func theEmbeddedCopyIsExactlyTheRepositoryFiles() throws {
-        let onDisk = try EmbeddedFiles.read(from: DashboardFixture.repositoryRoot)
+        let onDisk = try ResourceSnapshot.files(in: DashboardFixture.repositoryRoot)
         #expect(EmbeddedFiles.all.keys.sorted() == onDisk.keys.sorted())
         for (path, bytes) in onDisk {
             #expect(EmbeddedFiles.all[path] == bytes, "\(path) differs from the embedded copy")

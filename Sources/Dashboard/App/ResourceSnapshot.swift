@@ -1,3 +1,4 @@
+import EmbeddedResources
 import HTTPKit
 import Templates
 
@@ -34,5 +35,18 @@ struct ResourceSnapshot: Sendable {
         self.templates = try TemplateLibrary(sources: sources, directoryName: "templates")
         self.staticFiles = StaticFiles(files: publicFiles)
         self.openAPI = openAPI
+    }
+
+    /// The same table read from a folder holding `templates/`, `Public/` and `api/` (a checkout):
+    /// what `--resources DIR` serves, and what a test compares the embedded copy with. Hidden
+    /// files are skipped as the build plugin skips them, and so are links leading outside.
+    static func files(in root: String) throws -> [String: [UInt8]] {
+        var files: [String: [UInt8]] = [:]
+        for folder in EmbeddedFiles.folders {
+            for (path, bytes) in try StaticFiles.contents(ofDirectory: root + "/" + folder) {
+                files[folder + "/" + path] = bytes
+            }
+        }
+        return files
     }
 }

@@ -35,7 +35,7 @@ final class ResourceStore: Sendable {
         self.directory = directory
         let files: [String: [UInt8]]
         do {
-            files = try EmbeddedFiles.read(from: directory)
+            files = try ResourceSnapshot.files(in: directory)
         } catch {
             throw DashboardError("cannot read the resources in \(directory): \(error.localizedDescription)")
         }
@@ -53,7 +53,7 @@ final class ResourceStore: Sendable {
             let now = ContinuousClock.now
             guard now - watched.checkedAt >= Self.recheckInterval else { return watched.snapshot }
             watched.checkedAt = now
-            if let files = try? EmbeddedFiles.read(from: directory), files != watched.files {
+            if let files = try? ResourceSnapshot.files(in: directory), files != watched.files {
                 watched.files = files
                 do {
                     watched.snapshot = try ResourceSnapshot(files: files)
