@@ -22,11 +22,7 @@ enum SignalMask {
 
     /// Blocks the service signals in the calling thread for good and waits for one of them.
     static func waitForServiceSignal() -> Int32 {
-        var set = service
-        pthread_sigmask(SIG_BLOCK, &set, nil)
-        var received: Int32 = 0
-        while sigwait(&set, &received) != 0 {}
-        return received
+        wait(for: service)
     }
 
     /// Runs `body` with SIGINT, SIGTERM and SIGHUP blocked in the calling thread, so threads it creates
@@ -41,7 +37,12 @@ enum SignalMask {
 
     /// Blocks SIGINT and SIGTERM in the calling thread for good and waits for one of them.
     static func waitForTermination() -> Int32 {
-        var set = termination
+        wait(for: termination)
+    }
+
+    /// Blocks `signals` in the calling thread for good and waits for one of them.
+    private static func wait(for signals: sigset_t) -> Int32 {
+        var set = signals
         pthread_sigmask(SIG_BLOCK, &set, nil)
         var received: Int32 = 0
         while sigwait(&set, &received) != 0 {}
