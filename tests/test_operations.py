@@ -64,7 +64,7 @@ def test_combined_access_log_with_request_ids(binary, data_dir, tmp_path):
     generated = [entry["id"] for entry in entries if entry["path"] == "/"]
     assert len(generated) == 4 and len(set(generated)) == 4
     text = log.read_text()
-    assert "pushboard: pushboard " in text and "listening on" in text  # start, same log
+    assert "pushboard: listening on http://127.0.0.1:" in text  # start, same log
     assert "stopped on signal 15" in text  # stop, same log
     assert '"evil\\"agent\\x' in text  # a hostile User-Agent cannot end its field, bytes escaped
 
@@ -104,6 +104,7 @@ def test_sighup_reopens_the_log_file(binary, data_dir, tmp_path):
         assert wait_for(log.exists)
         server.request("GET", "/healthz", headers={"X-Request-ID": "after-rotation"})
         assert wait_for(lambda: "after-rotation" in log.read_text())
+        assert "reopened" in log.read_text()
         assert server.process.poll() is None
     finally:
         server.stop()

@@ -64,12 +64,15 @@ enum ServeCommand: Command {
         }
         let host = server.host.contains(":") ? "[\(server.host)]" : server.host
         let url = "http://\(host):\(daemon.port ?? server.port)/"
+        // The log's start line comes first: whoever waits for the URL may send requests at once.
+        log.event(
+            "start", "listening on \(url) (version \(CommandLineTool.version))",
+            fields: ["url": url, "version": CommandLineTool.version])
         Console.out("Pushboard listening on \(url)")
-        log.event("start", "pushboard \(CommandLineTool.version) listening on \(url)", fields: ["url": url])
         let stop = try daemon.runAsService(drainTimeout: .seconds(drainTimeout)) {
             do {
                 try log.reopen()
-                log.event("reopen", "log file reopened")
+                if let path = log.path { log.event("reopen", "log file \(path) reopened") }
             } catch {
                 Console.error("pushboard: \(error)")
             }
