@@ -14,6 +14,7 @@ struct EmbedResources: BuildToolPlugin {
     /// The folders of the repository root that are embedded.
     static let folders = ["templates", "Public", "api"]
 
+    /// The embedding command (rerun when a file changes) and the version command (every build).
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let root = context.package.directoryURL
         var relativePaths: [String] = []

@@ -12,6 +12,7 @@ final class ResourceStore: Sendable {
     /// development mode to one read of a few hundred kilobytes per interval.
     static let recheckInterval = Duration.milliseconds(500)
 
+    /// The folder's files as last read, what they compiled to, and when they were read.
     private struct Watched {
         var files: [String: [UInt8]]
         var snapshot: ResourceSnapshot

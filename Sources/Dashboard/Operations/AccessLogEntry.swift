@@ -19,8 +19,9 @@ struct AccessLogEntry: Sendable {
     var bytes: Int
     /// Time spent answering, in seconds.
     var duration: Double
-    /// `Referer` and `User-Agent`, as the combined format records them.
+    /// The `Referer` header, as the combined format records it.
     var referer: String?
+    /// The `User-Agent` header, as the combined format records it.
     var userAgent: String?
 
     /// The line in `format`, without the newline.

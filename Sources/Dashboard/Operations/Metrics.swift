@@ -7,24 +7,39 @@ import Synchronization
 /// One instance lives as long as the server; every request updates it under one short lock (a
 /// few dictionary increments), and the scrape renders a consistent copy.
 public final class Metrics: Sendable {
+    /// The labels of one request series.
     struct RequestKey: Hashable {
+        /// The route pattern (`/api/v1/notifications/{id}`), never the path.
         let route: String
+        /// The request method.
         let method: String
+        /// The status code answered.
         let status: Int
     }
 
+    /// The labels of one diagnostics series.
     struct DiagnosticKey: Hashable {
+        /// The stable diagnostic code (`payload.too-large`).
         let code: String
+        /// `error`, `warning` or `info`.
         let severity: String
     }
 
+    /// Every counter, copied whole for a scrape.
     struct Counts {
+        /// Requests answered, per route, method and status.
         var requests: [RequestKey: Int] = [:]
+        /// Durations per route.
         var latency: [String: LatencyHistogram] = [:]
+        /// Requests being answered now.
         var inFlight = 0
+        /// Validations per result (`true` is valid).
         var validations: [Bool: Int] = [:]
+        /// Diagnostics per code and severity.
         var diagnostics: [DiagnosticKey: Int] = [:]
+        /// Previews per device.
         var previews: [String: Int] = [:]
+        /// Answers 503 because the database stayed locked.
         var databaseBusy = 0
     }
 
@@ -32,7 +47,9 @@ public final class Metrics: Sendable {
     /// series per path they try.
     static let unmatchedRoute = "unmatched"
 
+    /// The counters, behind one short lock.
     let counts = Mutex(Counts())
+    /// Reads the listener's open connections, once the server has started.
     let openConnections = Mutex<(@Sendable () -> Int?)?>(nil)
     /// When the process started counting, for `process_start_time_seconds`.
     let startTime = Date()
