@@ -26,6 +26,9 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        .executableTarget(name: "ResourceEmbedder", swiftSettings: strict),
+        .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["ResourceEmbedder"]),
+        .target(name: "EmbeddedResources", swiftSettings: strict, plugins: ["EmbedResources"]),
         .target(name: "HTTPKit", swiftSettings: strict),
         .target(name: "MHDServer", dependencies: ["CMicroHTTPD", "HTTPKit"], swiftSettings: strict),
         .target(name: "Templates", swiftSettings: strict),
@@ -42,7 +45,7 @@ let package = Package(
             name: "Dashboard",
             dependencies: [
                 "HTTPKit", "Templates", "JSON", "NotificationKit", "NotificationPreview", "Registry",
-                "Storage", "MediaCheck",
+                "Storage", "MediaCheck", "EmbeddedResources",
             ],
             swiftSettings: strict
         ),
@@ -50,7 +53,7 @@ let package = Package(
             name: "pushboard",
             dependencies: [
                 "Dashboard", "MHDServer", "JSON", "NotificationKit", "NotificationPreview", "Registry",
-                "Storage", "MediaCheck",
+                "Storage", "MediaCheck", "EmbeddedResources",
             ],
             swiftSettings: strict
         ),
@@ -75,7 +78,9 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "DashboardTests",
-            dependencies: ["Dashboard", "HTTPKit", "JSON", "NotificationKit", "Registry", "Storage"],
+            dependencies: [
+                "Dashboard", "HTTPKit", "JSON", "NotificationKit", "Registry", "Storage", "EmbeddedResources",
+            ],
             swiftSettings: strict
         ),
     ]

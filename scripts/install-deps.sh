@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what Pushboard needs and is missing, so `make run` and `make test` work on a fresh
-# Debian machine that has the Swift toolchain. Usage: scripts/install-deps.sh run|test|bench
+# Debian machine that has the Swift toolchain. Usage: scripts/install-deps.sh run|test|bench|deb
 # As root it installs with apt-get/pip; otherwise it prints the exact commands and fails.
 set -euo pipefail
 
@@ -9,9 +9,11 @@ debs=(pkg-config libmicrohttpd-dev libsqlite3-dev libcurl4-openssl-dev)
 pips=()
 case "$want" in
 run) ;;
-test) debs+=(chromium chromium-driver jq sqlite3 python3-pip) pips+=(selenium schemathesis pytest) ;;
+test) debs+=(chromium chromium-driver jq sqlite3 python3-pip) pips+=(selenium schemathesis pytest) ;;&
+test) debs+=(dpkg-dev binutils lintian systemd wrk) pips+=(prometheus-client) ;;
+deb) debs+=(dpkg-dev binutils) ;;
 bench) debs+=(wrk jq time gcc) ;;
-*) echo "usage: $0 run|test|bench" >&2; exit 2 ;;
+*) echo "usage: $0 run|test|bench|deb" >&2; exit 2 ;;
 esac
 
 missing=()

@@ -73,4 +73,10 @@ static inline int cmhd_connection_client_address(
     return inet_ntop(address->sa_family, host, buffer, (socklen_t)buffer_size) == NULL ? -1 : 0;
 }
 
+// How many client connections the daemon has open now (summed over the thread pool).
+static inline unsigned int cmhd_daemon_current_connections(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
+    return info == NULL ? 0 : info->num_connections;
+}
+
 #endif

@@ -76,6 +76,9 @@ struct ConnectionExchange {
         for field in response.headers where !field.isNamed("Content-Length") {
             _ = MHD_add_response_header(created, field.name, field.value)
         }
+        if server.draining.load(ordering: .relaxed) {
+            _ = MHD_add_response_header(created, "Connection", "close")
+        }
         return MHD_queue_response(connection, UInt32(clamping: response.status.code), created)
     }
 

@@ -1,3 +1,4 @@
+import EmbeddedResources
 import Foundation
 
 /// One subcommand of `pushboard`.
@@ -66,7 +67,8 @@ enum CommandLineTool {
         }
     }
 
-    static let version = "0.1.0"
+    /// `git describe` at build time (see `BuildInfo`).
+    static let version = BuildInfo.version
 
     static var overview: String {
         """

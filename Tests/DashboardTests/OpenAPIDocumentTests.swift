@@ -15,7 +15,7 @@ import Testing
         let routed = Set(
             fixture.dashboard.routeTable
                 .filter {
-                    $0.pattern.hasPrefix("/api/") || $0.pattern == "/healthz" || $0.pattern == "/readyz"
+                    $0.pattern.hasPrefix("/api/") || ["/healthz", "/readyz", "/metrics"].contains($0.pattern)
                 }
                 .map { "\($0.method.rawValue.lowercased()) \($0.pattern)" })
         #expect(routed.subtracting(documented).sorted() == [], "routes missing from the document")

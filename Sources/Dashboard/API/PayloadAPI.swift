@@ -6,11 +6,14 @@ import Registry
 /// `POST /api/v1/validate`, `/preview` and `/export`: payloads checked against the registry.
 struct PayloadAPI: Sendable {
     let catalog: CategoryCatalog
+    /// Counts validations by diagnostic code and previews by device.
+    let metrics: Metrics
 
     /// Adds the payload routes.
     func register(in router: inout RouterBuilder) {
         router.post("/api/v1/validate") { request, _ in
             let report = try PayloadSubmission(request).analysis(against: try registry()).report
+            metrics.recordValidation(report)
             return APIResponse.report(report)
         }
         router.post("/api/v1/preview") { request, _ in
@@ -29,6 +32,8 @@ struct PayloadAPI: Sendable {
     private func preview(_ request: Request) throws -> Response {
         let options = try PreviewOptions(request)
         let analysis = try PayloadSubmission(request).analysis(against: try registry())
+        metrics.recordValidation(analysis.report)
+        metrics.recordPreview(device: options.device.rawValue)
         let result = PreviewEngine.preview(
             PreviewContent(analysis: analysis), device: options.device, surfaces: options.surfaces,
             hiddenPreviews: options.hiddenPreviews)
@@ -55,6 +60,7 @@ struct PayloadAPI: Sendable {
                 fallback: "sandbox"
             ).flatMap(PayloadExport.APNsEnvironment.init(rawValue:)) ?? .sandbox
         let analysis = try PayloadSubmission(request).analysis(against: try registry())
+        metrics.recordValidation(analysis.report)
         guard analysis.report.valid else {
             return APIResponse.report(analysis.report)
         }
