@@ -5,7 +5,7 @@ import NotificationKit
 enum ValidateCommand: Command {
     static let words = ["validate"]
     static let valueOptions = HeaderOptions.names.union(["categories", "format", "data"])
-    static let flagOptions: Set<String> = ["jsonl", "envelope", "strict"]
+    static let flagOptions: Set<String> = ["jsonl", "envelope", "strict", "broadcast"]
     static let usage = """
         pushboard validate [HEADER OPTIONS] [--categories FILE | --data DIR] [--format text|json] [--strict] [FILE]
         pushboard validate --jsonl [--envelope] [HEADER OPTIONS] [--categories FILE | --data DIR] [--strict] [FILE]
@@ -17,6 +17,7 @@ enum ValidateCommand: Command {
           --format FORMAT    text (default) or json, for a single payload
           --envelope         each --jsonl line is {"headers": {…}, "payload": {…}}
           --strict           warnings count as errors
+          --broadcast        check as a broadcast on an iOS 18 channel (implied by --channel-id)
         \(HeaderOptions.help)
         Exit status: 0 valid (warnings allowed), 1 invalid, 2 usage or I/O error.
         """
@@ -30,9 +31,10 @@ enum ValidateCommand: Command {
         if arguments.has("envelope") && !arguments.has("jsonl") {
             throw UsageError("--envelope needs --jsonl")
         }
-        let validator = Validator(
+        var validator = Validator(
             categories: try CategorySource(arguments).config(),
             strict: arguments.has("strict"))
+        validator.target = arguments.has("broadcast") ? .broadcast : nil
         let headers = HeaderOptions.headers(from: arguments)
         if arguments.has("jsonl") {
             return try validateLines(

@@ -9,6 +9,10 @@ struct ValidatorInput: Sendable, CustomTestStringConvertible {
     var categories: [String]?
     var envelope = false
     var strict = false
+    /// Stands for an API request: a missing push type is reported.
+    var reportsMissingPushType = false
+    /// Where the request goes, when the test declares it.
+    var target: APNsRequestTarget?
 
     init(
         _ text: String, headers: [String: String] = [:], categories: [String]? = nil, envelope: Bool = false,
@@ -33,7 +37,9 @@ struct ValidatorInput: Sendable, CustomTestStringConvertible {
 
     /// The report the validator gives for this input.
     var report: ValidationReport {
-        let validator = Validator(categoryIdentifiers: categories, strict: strict)
+        var validator = Validator(categoryIdentifiers: categories, strict: strict)
+        validator.reportsMissingPushType = reportsMissingPushType
+        validator.target = target
         return envelope
             ? validator.validate(envelope: bytes, headers: headers)
             : validator.validate(payload: bytes, headers: headers)
@@ -53,6 +59,10 @@ struct ValidatorCase: Sendable, CustomTestStringConvertible {
     }
 
     init(_ code: DiagnosticCode, fails failing: ValidatorInput, passes passing: ValidatorInput) {
+        self.init(code.rawValue, fails: failing, passes: passing)
+    }
+
+    init(_ code: ActivityCode, fails failing: ValidatorInput, passes passing: ValidatorInput) {
         self.init(code.rawValue, fails: failing, passes: passing)
     }
 

@@ -10,6 +10,8 @@ struct PayloadSubmission {
     let bytes: [UInt8]
     let headers: [String: String]
     let strict: Bool
+    /// `?target=device|broadcast`; nil means a broadcast exactly when `apns-channel-id` is sent.
+    let target: APNsRequestTarget?
 
     init(_ request: Request) throws(HTTPError) {
         try JSONRequestBody.requireJSONMediaType(request)
@@ -20,10 +22,17 @@ struct PayloadSubmission {
         self.bytes = request.body
         self.headers = headers
         self.strict = try QueryOptions.flag("strict", in: request) ?? false
+        self.target = try QueryOptions.choice(
+            "target", in: request, allowed: APNsRequestTarget.allCases.map(\.rawValue), fallback: nil
+        ).flatMap(APNsRequestTarget.init(rawValue:))
     }
 
     /// The report against the registry's categories.
     func report(against registry: CategoryConfig) -> ValidationReport {
-        Validator(categories: registry, strict: strict).validate(payload: bytes, headers: headers)
+        var validator = Validator(categories: registry, strict: strict)
+        // An API request stands for one send, so a missing apns-push-type is said (issue 14).
+        validator.reportsMissingPushType = true
+        validator.target = target
+        return validator.validate(payload: bytes, headers: headers)
     }
 }

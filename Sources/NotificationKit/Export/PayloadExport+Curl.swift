@@ -45,6 +45,10 @@ extension PayloadExport {
     public func curlCommand(
         deviceToken: String?, environment: APNsEnvironment = .sandbox, bundleIdentifier: String? = nil
     ) throws(ExportError) -> String {
+        if headers.channelID != nil {
+            // A channel id makes the request a broadcast, which has its own endpoint.
+            return try broadcastCurlCommand(environment: environment, bundleIdentifier: bundleIdentifier)
+        }
         if bytes.contains(0) { throw .containsNUL }
         guard let payload = String(validating: bytes, as: UTF8.self) else { throw .notUTF8 }
         let token = deviceToken ?? Self.deviceTokenPlaceholder

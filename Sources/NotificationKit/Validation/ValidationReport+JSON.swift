@@ -8,6 +8,9 @@ extension ValidationReport {
         var report = JSONObjectBuilder()
         report.set("valid", valid)
         report.set("pushType", pushType)
+        if let assumedPushType {
+            report.set("assumedPushType", assumedPushType)
+        }
         report.set("size", size.value)
         report.set("diagnostics", .list(diagnostics.map(\.jsonValue)))
         return report.value
@@ -29,6 +32,10 @@ extension ValidationReport {
         output.append(
             contentsOf: valid ? #"{"valid":true,"pushType":"#.utf8 : #"{"valid":false,"pushType":"#.utf8)
         JSONWriter.appendQuoted(pushType, to: &output)
+        if let assumedPushType {
+            output.append(contentsOf: #","assumedPushType":"#.utf8)
+            JSONWriter.appendQuoted(assumedPushType, to: &output)
+        }
         output.append(contentsOf: #","size":{"bytes":"#.utf8)
         output.append(contentsOf: String(size.bytes).utf8)
         output.append(contentsOf: #","limit":"#.utf8)

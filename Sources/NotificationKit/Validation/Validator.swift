@@ -9,6 +9,13 @@ public struct Validator: Sendable {
     public var categoryIdentifiers: [String]?
     /// When true, warnings become errors, for pipelines that accept nothing doubtful.
     public var strict: Bool
+    /// When true, a request without `apns-push-type` gets `header.push-type.missing` (the API and
+    /// envelope lines); when false it is checked as `alert` without a word (the command line's
+    /// documented default). Either way the report names the push type it assumed.
+    public var reportsMissingPushType = false
+    /// Where the request goes, when the caller says (API `?target=broadcast`, `--broadcast`);
+    /// nil means a broadcast exactly when `apns-channel-id` is given.
+    public var target: APNsRequestTarget?
 
     /// A validator checking categories against `categoryIdentifiers` when given.
     public init(categoryIdentifiers: [String]? = nil, strict: Bool = false) {
@@ -61,11 +68,13 @@ public struct Validator: Sendable {
         let size = span.end - span.start
         let pushType = headers["apns-push-type"] ?? "alert"
         let rule = PushTypeRule.named(pushType)
-        let limit = rule?.sizeLimit ?? 4096
+        let isBroadcast = target(of: headers) == .broadcast
+        let limit = isBroadcast ? APNsRequestTarget.broadcastSizeLimit : rule?.sizeLimit ?? 4096
         if size > limit {
             sink.emit(
                 .payloadTooLarge, JSONPath.root, at: span,
-                "The payload is \(size) bytes; APNs accepts at most \(limit) for \(pushType) pushes.")
+                "The payload is \(size) bytes; APNs accepts at most \(limit) for \(pushType) "
+                    + (isBroadcast ? "broadcasts." : "pushes."))
         }
         var facts = PayloadFacts()
         if let root {
@@ -75,8 +84,12 @@ public struct Validator: Sendable {
         if let rule, root != nil {
             checkPushType(rule, facts: facts, headers: headers, sink: &sink)
         }
+        if isBroadcast {
+            checkBroadcast(headers, facts: facts, sink: &sink)
+        }
+        let assumed = checkPushTypeHeader(headers, assumed: pushType, sink: &sink)
         return ValidationReport(
             pushType: pushType, size: ValidationReport.Size(bytes: size, limit: limit),
-            diagnostics: sink.diagnostics)
+            diagnostics: sink.diagnostics, assumedPushType: assumed)
     }
 }
