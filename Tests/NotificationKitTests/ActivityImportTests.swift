@@ -24,7 +24,7 @@ import Testing
                 )
         )
         #expect(type.contentState.field(forKey: "arrival")?.type == .date)
-        #expect(type.contentState.field(forKey: "arrival")?.line == 9)
+        #expect(type.contentState.field(forKey: "arrival")?.line == 10)
         guard case .optional(.object(let driver))? = type.contentState.field(forKey: "driver")?.type else {
             Issue.record("driver is not an optional struct")
             return
