@@ -151,4 +151,5 @@ extension ValidatorCaseTable {
     /// Every case of the table.
     static let all =
         payload + categories + pushTypes + headers + envelopes + reader + regressions + topicsAndBroadcasts
+        + activities
 }

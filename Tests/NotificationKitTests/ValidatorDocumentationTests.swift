@@ -55,7 +55,8 @@ import Testing
     static var declaredCodes: Set<String> {
         Set(
             DiagnosticCode.allCases.map(\.rawValue) + JSONReadCode.allCases.map(\.rawValue)
-                + CategoryDiagnosticCode.allCases.map(\.rawValue) + ActivityCode.allCases.map(\.rawValue))
+                + CategoryDiagnosticCode.allCases.map(\.rawValue) + ActivityCode.allCases.map(\.rawValue)
+                + ActivityTypeCode.allCases.map(\.rawValue))
     }
 
     @Test func everyCodeIsDocumentedOnce() throws {

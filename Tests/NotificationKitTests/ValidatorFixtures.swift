@@ -13,6 +13,10 @@ struct ValidatorInput: Sendable, CustomTestStringConvertible {
     var reportsMissingPushType = false
     /// Where the request goes, when the test declares it.
     var target: APNsRequestTarget?
+    /// The app's Live Activity types, when the test gives them.
+    var activities: ActivityTypeSet?
+    /// The activity type an update is for, when the test names it.
+    var activityType: String?
 
     init(
         _ text: String, headers: [String: String] = [:], categories: [String]? = nil, envelope: Bool = false,
@@ -40,6 +44,8 @@ struct ValidatorInput: Sendable, CustomTestStringConvertible {
         var validator = Validator(categoryIdentifiers: categories, strict: strict)
         validator.reportsMissingPushType = reportsMissingPushType
         validator.target = target
+        validator.activityTypes = activities
+        validator.activityType = activityType
         return envelope
             ? validator.validate(envelope: bytes, headers: headers)
             : validator.validate(payload: bytes, headers: headers)

@@ -16,6 +16,12 @@ public struct Validator: Sendable {
     /// Where the request goes, when the caller says (API `?target=broadcast`, `--broadcast`);
     /// nil means a broadcast exactly when `apns-channel-id` is given.
     public var target: APNsRequestTarget?
+    /// The app's Live Activity types (the registry), or nil when none were given (then
+    /// `content-state` is reported as `liveactivity.types.unchecked`).
+    public var activityTypes: ActivityTypeSet?
+    /// The `ActivityAttributes` type an update or end is for, when the caller says; updates do
+    /// not name their type, so without it the registry's only type is used.
+    public var activityType: String?
 
     /// A validator checking categories against `categoryIdentifiers` when given.
     public init(categoryIdentifiers: [String]? = nil, strict: Bool = false) {
@@ -86,6 +92,9 @@ public struct Validator: Sendable {
         }
         if isBroadcast {
             checkBroadcast(headers, facts: facts, sink: &sink)
+        }
+        if rule?.name == "liveactivity", facts.apsIsObject {
+            checkActivity(facts: facts, headers: headers, sink: &sink)
         }
         let assumed = checkPushTypeHeader(headers, assumed: pushType, sink: &sink)
         return ValidationReport(
