@@ -4,10 +4,13 @@ import NotificationKit
 /// `pushboard validate`: checks payloads exactly as APNs and the device will treat them.
 enum ValidateCommand: Command {
     static let words = ["validate"]
-    static let valueOptions = HeaderOptions.names.union(["categories", "format", "data"])
+    static let valueOptions = HeaderOptions.names.union([
+        "categories", "format", "data", "activities", "activity",
+    ])
     static let flagOptions: Set<String> = ["jsonl", "envelope", "strict", "broadcast"]
     static let usage = """
-        pushboard validate [HEADER OPTIONS] [--categories FILE | --data DIR] [--format text|json] [--strict] [FILE]
+        pushboard validate [HEADER OPTIONS] [--categories FILE | --data DIR] [--activities FILE] [--activity NAME]
+            [--format text|json] [--strict] [FILE]
         pushboard validate --jsonl [--envelope] [HEADER OPTIONS] [--categories FILE | --data DIR] [--strict] [FILE]
 
         Validates one payload (FILE, or standard input for - or none) and prints its report; with
@@ -18,6 +21,9 @@ enum ValidateCommand: Command {
           --envelope         each --jsonl line is {"headers": {…}, "payload": {…}}
           --strict           warnings count as errors
           --broadcast        check as a broadcast on an iOS 18 channel (implied by --channel-id)
+          --activities FILE  the app's Live Activity types (Swift source or JSON Schema) to check
+                             content-state against; --data DIR uses the stored ones
+          --activity NAME    the ActivityAttributes type an update or end is for
         \(HeaderOptions.help)
         Exit status: 0 valid (warnings allowed), 1 invalid, 2 usage or I/O error.
         """
@@ -35,6 +41,8 @@ enum ValidateCommand: Command {
             categories: try CategorySource(arguments).config(),
             strict: arguments.has("strict"))
         validator.target = arguments.has("broadcast") ? .broadcast : nil
+        validator.activityTypes = try ActivityTypeSource.types(arguments)
+        validator.activityType = arguments["activity"]
         let headers = HeaderOptions.headers(from: arguments)
         if arguments.has("jsonl") {
             return try validateLines(

@@ -6,12 +6,14 @@ import Storage
 /// `POST /api/v1/validate`, `/preview` and `/export`: payloads checked against the registry.
 struct PayloadAPI: Sendable {
     let categories: CategoryStore
+    /// The app's Live Activity types, which `content-state` is checked against.
+    let activityTypes: ActivityTypeCache
 
     /// Adds the payload routes.
     func register(in router: inout RouterBuilder) {
         router.post("/api/v1/validate") { request, _ in
             let submission = try PayloadSubmission(request)
-            let report = submission.report(against: try registry())
+            let report = submission.report(against: try registry(), activities: try activityTypes.current())
             return APIResponse.json(report.jsonValue, status: report.valid ? .ok : .unprocessableContent)
         }
         router.post("/api/v1/preview") { request, _ in
@@ -31,7 +33,7 @@ struct PayloadAPI: Sendable {
         let options = try PreviewOptions(request)
         let submission = try PayloadSubmission(request)
         let registry = try registry()
-        let report = submission.report(against: registry)
+        let report = submission.report(against: registry, activities: try activityTypes.current())
         let payload = NotificationPayload.read(submission.bytes).payload ?? NotificationPayload()
         let result = PreviewEngine.preview(
             PreviewContent(payload: payload, registry: registry), device: options.device,
@@ -58,7 +60,7 @@ struct PayloadAPI: Sendable {
                 fallback: "sandbox"
             ).flatMap(PayloadExport.APNsEnvironment.init(rawValue:)) ?? .sandbox
         let submission = try PayloadSubmission(request)
-        let report = submission.report(against: try registry())
+        let report = submission.report(against: try registry(), activities: try activityTypes.current())
         guard report.valid else {
             return APIResponse.json(report.jsonValue, status: .unprocessableContent)
         }

@@ -12,6 +12,8 @@ struct PayloadSubmission {
     let strict: Bool
     /// `?target=device|broadcast`; nil means a broadcast exactly when `apns-channel-id` is sent.
     let target: APNsRequestTarget?
+    /// `?activity=NAME`: the `ActivityAttributes` type an update or end is for.
+    let activityType: String?
 
     init(_ request: Request) throws(HTTPError) {
         try JSONRequestBody.requireJSONMediaType(request)
@@ -25,14 +27,17 @@ struct PayloadSubmission {
         self.target = try QueryOptions.choice(
             "target", in: request, allowed: APNsRequestTarget.allCases.map(\.rawValue), fallback: nil
         ).flatMap(APNsRequestTarget.init(rawValue:))
+        self.activityType = request.queryItems["activity"]
     }
 
-    /// The report against the registry's categories.
-    func report(against registry: CategoryConfig) -> ValidationReport {
+    /// The report against the registry's categories and the app's Live Activity types.
+    func report(against registry: CategoryConfig, activities: ActivityTypeSet? = nil) -> ValidationReport {
         var validator = Validator(categories: registry, strict: strict)
         // An API request stands for one send, so a missing apns-push-type is said (issue 14).
         validator.reportsMissingPushType = true
         validator.target = target
+        validator.activityTypes = activities
+        validator.activityType = activityType
         return validator.validate(payload: bytes, headers: headers)
     }
 }

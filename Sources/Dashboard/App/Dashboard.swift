@@ -32,9 +32,11 @@ public struct Dashboard: Responder {
         PagesSite(store: store, pages: pages).register(in: &builder)
         CategoryPages(store: store, pages: pages).register(in: &builder)
         NotificationPages(store: store, pages: pages).register(in: &builder)
-        PayloadAPI(categories: store.categories).register(in: &builder)
+        let activityTypes = ActivityTypeCache(store: store.activityTypes)
+        PayloadAPI(categories: store.categories, activityTypes: activityTypes).register(in: &builder)
         NotificationsAPI(store: store.notifications).register(in: &builder)
         CategoriesAPI(store: store.categories).register(in: &builder)
+        ActivitiesAPI(store: store.activityTypes, cache: activityTypes).register(in: &builder)
         self.router = try builder.build { error, request in
             Self.render(error, for: request, pages: pages)
         }
