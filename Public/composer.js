@@ -19,6 +19,7 @@
     expanded: document.getElementById("expanded-region"),
     validation: document.getElementById("validation-region"),
     exportStatus: document.getElementById("export-status-region"),
+    liveActivity: document.getElementById("live-activity-region"),
   };
   const delay = 250;
   let timer = null;

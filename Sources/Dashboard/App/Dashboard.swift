@@ -31,8 +31,8 @@ public struct Dashboard: Responder {
         builder.get("/api/v1/openapi.json") { _, _ in Response(json: Array(openAPI)) }
         PagesSite(store: store, pages: pages).register(in: &builder)
         CategoryPages(store: store, pages: pages).register(in: &builder)
-        NotificationPages(store: store, pages: pages).register(in: &builder)
         let activityTypes = ActivityTypeCache(store: store.activityTypes)
+        NotificationPages(store: store, pages: pages, activityTypes: activityTypes).register(in: &builder)
         PayloadAPI(categories: store.categories, activityTypes: activityTypes).register(in: &builder)
         NotificationsAPI(store: store.notifications).register(in: &builder)
         CategoriesAPI(store: store.categories).register(in: &builder)

@@ -25,13 +25,19 @@ struct ComposerAnalysis: Sendable {
     let curlProblem: String?
 
     /// Analyses `composed` against `registry` on `device`.
-    init(_ composed: ComposedPayload, registry: CategoryConfig, options: ComposerPreviewOptions) {
+    init(
+        _ composed: ComposedPayload, registry: CategoryConfig, options: ComposerPreviewOptions,
+        activities: ActivityTypeSet = ActivityTypeSet()
+    ) {
         self.composed = composed
         let bytes = Array(composed.checkedText.utf8)
         let headers = composed.fields.headers
         self.bytes = bytes
         self.headers = headers
-        self.report = Validator(categories: registry).validate(payload: bytes, headers: headers)
+        var validator = Validator(categories: registry)
+        validator.activityTypes = activities
+        validator.activityType = options.activityType
+        self.report = validator.validate(payload: bytes, headers: headers)
         let payload = NotificationPayload.read(bytes).payload ?? NotificationPayload()
         self.preview = PreviewEngine.preview(
             PreviewContent(payload: payload, registry: registry), device: options.device, surfaces: [],
@@ -67,6 +73,9 @@ struct ComposerPreviewOptions: Sendable, Equatable {
     var device: DeviceID = .default
     /// Whether "Show Previews" is off.
     var hiddenPreviews = false
+    /// The Live Activity type chosen in the composer ("Activity type"), for an update that
+    /// names none.
+    var activityType: String?
 
     /// The default: iPhone 393 pt, previews shown.
     init() {}
@@ -77,5 +86,6 @@ struct ComposerPreviewOptions: Sendable, Equatable {
         device = form[Self.deviceField].flatMap(DeviceID.init(rawValue:)) ?? .default
         let hidden = form[Self.hiddenPreviewsField] ?? ""
         hiddenPreviews = !hidden.isEmpty && hidden != "false"
+        activityType = form["la-type"].flatMap { $0.isEmpty ? nil : $0 }
     }
 }

@@ -14,13 +14,16 @@ extension NotificationPages {
     static let liveRegions = [
         ("compact", "notifications/compact"), ("expanded", "notifications/expanded"),
         ("validation", "notifications/validation"), ("exportStatus", "notifications/export-status"),
+        ("liveActivity", "notifications/live-activity-preview"),
     ]
 
     /// Answers one live update.
     func live(_ request: Request) throws -> Response {
         let form = try Self.liveForm(request)
         let options = ComposerPreviewOptions(form)
-        let composed = PayloadComposer.compose(ComposerFields(form))
+        let composed = LiveActivityForm.overlay(
+            PayloadComposer.compose(ComposerFields(form)), form: form,
+            types: try activityTypes?.current() ?? .init())
         let view = try view(composed, stored: nil, revision: nil, options: options)
         let context = TemplateValue.object(view.regionValues())
         var regions = JSONObjectBuilder()

@@ -9,6 +9,8 @@ import Templates
 struct NotificationPages: Sendable {
     let store: Store
     let pages: PageRenderer
+    /// The app's Live Activity types, for the Live Activity form, frame and checks.
+    var activityTypes: ActivityTypeCache?
 
     /// Adds the page routes.
     func register(in router: inout RouterBuilder) {
@@ -70,11 +72,15 @@ struct NotificationPages: Sendable {
         options: ComposerPreviewOptions
     ) throws -> ComposerView {
         let registry = try store.categories.config()
-        let analysis = ComposerAnalysis(composed, registry: registry, options: options)
+        let types = try activityTypes?.current() ?? ActivityTypeSet()
+        let analysis = ComposerAnalysis(composed, registry: registry, options: options, activities: types)
         let revisions = try stored.flatMap { try store.notifications.revisions(id: $0.id) } ?? []
-        return ComposerView(
+        var view = ComposerView(
             notification: stored, revision: revision, fields: composed.fields, analysis: analysis,
             registry: registry, options: options, revisions: revisions)
+        view.activityTypes = types
+        view.liveActivityChoice = options.activityType
+        return view
     }
 
     /// The page of `view` with `status`.
