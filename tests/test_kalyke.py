@@ -11,7 +11,7 @@ from conftest import ROOT, SEEDS
 
 VENV_PYTHON = ROOT / ".venv-kalyke" / "bin" / "python"
 FIXTURE = SEEDS / "kalyke-live-activity.jsonl"
-TYPES = SEEDS / "activities" / "DeliveryAttributes.swift"
+TYPES = ROOT / "Tests" / "NotificationKitTests" / "Fixtures" / "activities" / "DeliveryAttributes.swift"
 
 
 def test_the_fixture_is_what_kalyke_produces():

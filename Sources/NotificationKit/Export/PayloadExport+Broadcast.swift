@@ -28,16 +28,8 @@ extension PayloadExport {
         var sent = headers
         sent.topic = nil
         sent.pushType = sent.pushType ?? APNsPushType.liveactivity.rawValue
-        var lines = ["curl --http2"]
-        for (name, value) in sent.fields {
-            guard !value.isEmpty, !value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) else {
-                throw .invalidHeaderValue(name: name)
-            }
-            lines.append("-H " + POSIXShell.quote("\(name): \(value)"))
-        }
-        lines.append("-H \"authorization: bearer ${\(Self.tokenVariable)}\"")
-        lines.append("--data-binary " + POSIXShell.quote(payload))
-        lines.append(POSIXShell.quote("https://\(environment.host)/4/broadcasts/apps/\(bundleIdentifier)"))
-        return lines.joined(separator: " \\\n  ") + "\n"
+        return try Self.command(
+            headers: sent, payload: payload,
+            url: "https://\(environment.host)/4/broadcasts/apps/\(bundleIdentifier)")
     }
 }
