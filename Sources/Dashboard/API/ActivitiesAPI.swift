@@ -9,7 +9,9 @@ import Storage
 /// (`application/json`); either is imported first, and a source with errors is answered 422
 /// with its diagnostics and nothing is stored.
 struct ActivitiesAPI: Sendable {
+    /// Where the types are written.
     let store: ActivityTypeStore
+    /// The types as read, decoded once per revision.
     let cache: ActivityTypeCache
 
     /// Adds the activity routes.

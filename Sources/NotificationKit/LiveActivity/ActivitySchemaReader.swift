@@ -273,8 +273,10 @@ public struct ActivitySchemaReader {
 
 /// One reason a schema cannot be imported, at a place in its text.
 struct SchemaProblem: Error {
+    /// The finding, placed at the offending schema node.
     let diagnostic: Diagnostic
 
+    /// A problem of `code` at `path`, placed at `node`'s line and column.
     init(_ code: ActivityTypeCode, _ path: String, _ message: String, _ node: JSONNode) {
         diagnostic = Diagnostic(
             code, path: path, message: message, line: node.span.line, column: node.span.column)

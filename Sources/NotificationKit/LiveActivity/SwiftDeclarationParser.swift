@@ -3,8 +3,10 @@
 /// computed property, a method, an initializer, a property wrapper, a generic parameter — is
 /// refused with its line, because guessing would check payloads against the wrong shape.
 struct SwiftDeclarationParser {
-    private let tokens: [SwiftToken]
-    private var index = 0
+    /// The tokens being read.
+    let tokens: [SwiftToken]
+    /// The next token to read.
+    var index = 0
 
     /// A parser over `tokens`.
     init(tokens: [SwiftToken]) {
@@ -199,121 +201,5 @@ struct SwiftDeclarationParser {
         }
         if let arrow = peek, arrow.is("->") { throw unsupported(arrow, "a function type") }
         return type
-    }
-
-    // MARK: Token helpers
-
-    private var peek: SwiftToken? { index < tokens.count ? tokens[index] : nil }
-
-    private mutating func take() -> SwiftToken {
-        defer { index += 1 }
-        return tokens[index]
-    }
-
-    private mutating func identifier(after token: SwiftToken) throws(SwiftImportError) -> SwiftToken {
-        guard let next = peek, next.kind == .identifier else {
-            throw syntax(token, "expected a name after `\(token.text)`")
-        }
-        index += 1
-        return next
-    }
-
-    private mutating func expect(_ text: String, after token: SwiftToken) throws(SwiftImportError) {
-        guard let next = peek, next.is(text) else {
-            throw syntax(
-                peek ?? token,
-                "expected `\(text)`" + (peek.map { ", found `\($0.text)`" } ?? " before the end"))
-        }
-        index += 1
-    }
-
-    private mutating func inheritance() throws(SwiftImportError) -> [String] {
-        guard let colon = peek, colon.is(":") else { return [] }
-        index += 1
-        var names: [String] = []
-        repeat {
-            if let comma = peek, comma.is(",") { index += 1 }
-            guard case .named(let name, _, _) = try parseType() else { continue }
-            names.append(name)
-        } while peek?.is(",") == true
-        if let clause = peek, clause.is("where") { throw unsupported(clause, "a `where` clause") }
-        return names
-    }
-
-    private mutating func refuseGenerics(of name: SwiftToken) throws(SwiftImportError) {
-        if let open = peek, open.is("<") {
-            throw unsupported(open, "generic type `\(name.text)<…>`; ActivityKit decodes one concrete type")
-        }
-    }
-
-    private mutating func skipAttributesAndModifiers() throws(SwiftImportError) {
-        let modifiers: Set<String> = [
-            "public", "internal", "private", "fileprivate", "package", "open", "final", "nonisolated",
-            "indirect",
-        ]
-        while let token = peek {
-            if token.is("@") {
-                index += 1
-                _ = try identifier(after: token)
-                if let open = peek, open.is("(") { try skipBalanced(open: "(", close: ")") }
-            } else if token.kind == .identifier, modifiers.contains(token.text) {
-                index += 1
-                if let open = peek, open.is("(") { try skipBalanced(open: "(", close: ")") }
-            } else {
-                return
-            }
-        }
-    }
-
-    /// Skips `Name` or `Module.Name` (one import's operand).
-    private mutating func skipQualifiedName() {
-        guard let first = peek, first.kind == .identifier else { return }
-        index += 1
-        while let dot = peek, dot.is("."), index + 1 < tokens.count, tokens[index + 1].kind == .identifier {
-            index += 2
-        }
-    }
-
-    private mutating func skipToBlock(from token: SwiftToken) throws(SwiftImportError) {
-        while let next = peek, !next.is("{") { index += 1 }
-        guard peek != nil else { throw syntax(token, "`\(token.text)` without a body") }
-    }
-
-    private mutating func skipBalancedBlock() throws(SwiftImportError) {
-        try skipBalanced(open: "{", close: "}")
-    }
-
-    private mutating func skipBalanced(open: String, close: String) throws(SwiftImportError) {
-        let start = take()
-        var depth = 1
-        while depth > 0 {
-            guard let token = peek else { throw syntax(start, "`\(open)` is never closed") }
-            if token.is(open) { depth += 1 } else if token.is(close) { depth -= 1 }
-            index += 1
-        }
-    }
-
-    /// Skips a default value: the rest of its line, and everything inside brackets it opens.
-    private mutating func skipExpression(startingOn line: Int) {
-        var depth = 0
-        while let token = peek {
-            if depth == 0 && (token.line != line || token.is(";") || token.is("}")) { return }
-            if token.is("(") || token.is("[") || token.is("{") { depth += 1 }
-            if token.is(")") || token.is("]") || token.is("}") { depth -= 1 }
-            index += 1
-        }
-    }
-
-    private func unsupported(_ token: SwiftToken, _ what: String) -> SwiftImportError {
-        SwiftImportError(
-            code: .swiftUnsupported,
-            message:
-                "line \(token.line): \(what) is outside the supported subset (stored let/var properties, "
-                + "nested structs, String or Int raw-value enums, CodingKeys)",
-            line: token.line)
-    }
-
-    private func syntax(_ token: SwiftToken, _ what: String) -> SwiftImportError {
-        SwiftImportError(code: .swiftSyntax, message: "line \(token.line): \(what)", line: token.line)
     }
 }
