@@ -20,6 +20,7 @@
     validation: document.getElementById("validation-region"),
     exportStatus: document.getElementById("export-status-region"),
     mediaCheck: document.getElementById("media-check-region"),
+    liveActivity: document.getElementById("live-activity-region"),
   };
   const delay = 250;
   let timer = null;

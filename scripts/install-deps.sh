@@ -43,3 +43,14 @@ if [ ${#missing_py[@]} -gt 0 ]; then
     python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore "${missing_py[@]}" \
         || python3 -m pip install -q --break-system-packages "${missing_py[@]}"
 fi
+
+# A test-only virtual environment with the kalyke-apns Live Activity builder, whose real output
+# tests/test_kalyke.py checks (issue 14). Kept apart so its dependencies never meet the tests'.
+if [ "$want" = test ]; then
+    venv="$(cd "$(dirname "$0")/.." && pwd)/.venv-kalyke"
+    if ! "$venv/bin/python" -c 'import kalyke' >/dev/null 2>&1; then
+        echo "Installing kalyke-apns 1.5.0 into $venv"
+        python3 -m venv "$venv" || { apt-get install -y -qq python3-venv >/dev/null && python3 -m venv "$venv"; }
+        "$venv/bin/python" -m pip install -q --disable-pip-version-check kalyke-apns==1.5.0
+    fi
+fi

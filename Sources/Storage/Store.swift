@@ -12,6 +12,8 @@ public final class Store: Sendable {
     public let notifications: NotificationStore
     /// The category registry and its history.
     public let categories: CategoryStore
+    /// The app's Live Activity types and their history.
+    public let activityTypes: ActivityTypeStore
 
     /// Opens `directory/pushboard.sqlite3`. In `.readWrite` mode the directory and the file are
     /// created when missing and the schema is migrated; `.readOnly` needs both to exist already.
@@ -43,5 +45,6 @@ public final class Store: Sendable {
         self.database = database
         self.notifications = NotificationStore(database: database)
         self.categories = CategoryStore(database: database)
+        self.activityTypes = ActivityTypeStore(database: database)
     }
 }

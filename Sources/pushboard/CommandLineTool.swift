@@ -21,8 +21,8 @@ enum CommandLineTool {
     static var commands: [any Command.Type] {
         [
             ServeCommand.self, ValidateCommand.self, PreviewCommand.self, ExportCommand.self,
-            CategoriesExportCommand.self, CategoriesImportCommand.self, BackupCommand.self,
-            MediaCheckCommand.self,
+            CategoriesExportCommand.self, CategoriesImportCommand.self, ActivitiesImportCommand.self,
+            ActivitiesExportCommand.self, BackupCommand.self, MediaCheckCommand.self,
         ]
     }
 

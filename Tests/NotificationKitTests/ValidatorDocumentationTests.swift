@@ -13,7 +13,7 @@ import Testing
     /// a diagnostic code.
     static let families = [
         "json", "payload", "aps", "category", "categories", "media", "alert", "background", "liveactivity",
-        "widgets", "pushtotalk", "header", "envelope", "model", "export",
+        "widgets", "pushtotalk", "header", "envelope", "model", "export", "broadcast", "activities",
     ]
 
     /// The codes in the first column of the document's tables.
@@ -57,7 +57,8 @@ import Testing
     static var declaredCodes: Set<String> {
         Set(
             DiagnosticCode.allCases.map(\.rawValue) + JSONReadCode.allCases.map(\.rawValue)
-                + CategoryDiagnosticCode.allCases.map(\.rawValue))
+                + CategoryDiagnosticCode.allCases.map(\.rawValue) + ActivityCode.allCases.map(\.rawValue)
+                + ActivityTypeCode.allCases.map(\.rawValue))
     }
 
     @Test func everyCodeIsDocumentedOnce() throws {
@@ -78,6 +79,9 @@ import Testing
         let text = try String(
             contentsOf: Self.repository.appendingPathComponent("docs/validation-rules.md"), encoding: .utf8)
         for code in DiagnosticCode.allCases {
+            #expect(text.contains("| `\(code.rawValue)` | \(code.severity.rawValue) |"), "\(code.rawValue)")
+        }
+        for code in ActivityCode.allCases {
             #expect(text.contains("| `\(code.rawValue)` | \(code.severity.rawValue) |"), "\(code.rawValue)")
         }
         for code in CategoryDiagnosticCode.allCases {

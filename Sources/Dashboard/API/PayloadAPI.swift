@@ -8,11 +8,14 @@ struct PayloadAPI: Sendable {
     let catalog: CategoryCatalog
     /// Counts validations by diagnostic code and previews by device.
     let metrics: Metrics
+    /// The app's Live Activity types, which `content-state` is checked against.
+    let activityTypes: ActivityTypeCache
 
     /// Adds the payload routes.
     func register(in router: inout RouterBuilder) {
         router.post("/api/v1/validate") { request, _ in
-            let report = try PayloadSubmission(request).analysis(against: try registry()).report
+            let report = try PayloadSubmission(request).analysis(
+            against: try registry(), activities: try activityTypes.current()).report
             metrics.recordValidation(report)
             return APIResponse.report(report)
         }
@@ -31,7 +34,8 @@ struct PayloadAPI: Sendable {
 
     private func preview(_ request: Request) throws -> Response {
         let options = try PreviewOptions(request)
-        let analysis = try PayloadSubmission(request).analysis(against: try registry())
+        let analysis = try PayloadSubmission(request).analysis(
+            against: try registry(), activities: try activityTypes.current())
         metrics.recordValidation(analysis.report)
         metrics.recordPreview(device: options.device.rawValue)
         let result = PreviewEngine.preview(
@@ -59,7 +63,8 @@ struct PayloadAPI: Sendable {
                 "environment", in: request, allowed: PayloadExport.APNsEnvironment.allCases.map(\.rawValue),
                 fallback: "sandbox"
             ).flatMap(PayloadExport.APNsEnvironment.init(rawValue:)) ?? .sandbox
-        let analysis = try PayloadSubmission(request).analysis(against: try registry())
+        let analysis = try PayloadSubmission(request).analysis(
+            against: try registry(), activities: try activityTypes.current())
         metrics.recordValidation(analysis.report)
         guard analysis.report.valid else {
             return APIResponse.report(analysis.report)

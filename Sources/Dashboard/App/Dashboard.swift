@@ -40,12 +40,16 @@ public struct Dashboard: Responder {
         PagesSite(store: store, pages: pages).register(in: &builder)
         CategoryPages(store: store, catalog: catalog, pages: pages).register(in: &builder)
         let media = MediaChecker(configuration: configuration.media)
-        NotificationPages(store: store, catalog: catalog, pages: pages, media: media).register(in: &builder)
+        let activityTypes = ActivityTypeCache(store: store.activityTypes)
+        NotificationPages(
+            store: store, catalog: catalog, pages: pages, media: media, activityTypes: activityTypes
+        ).register(in: &builder)
         MediaAPI(checker: media).register(in: &builder)
         MediaCopies(images: media.images).register(in: &builder)
-        PayloadAPI(catalog: catalog, metrics: metrics).register(in: &builder)
+        PayloadAPI(catalog: catalog, metrics: metrics, activityTypes: activityTypes).register(in: &builder)
         NotificationsAPI(store: store.notifications).register(in: &builder)
         CategoriesAPI(catalog: catalog).register(in: &builder)
+        ActivitiesAPI(store: store.activityTypes, cache: activityTypes).register(in: &builder)
         self.router = try builder.build { error, request in
             if error.code == "busy" { metrics.recordDatabaseBusy() }
             return Self.render(error, for: request, pages: pages)

@@ -25,16 +25,20 @@ struct ComposerAnalysis: Sendable {
     /// refused it (no Topic, which token authentication needs; a header APNs cannot carry).
     let curlProblem: String?
 
-    /// Analyses `composed` against `registry` on `device`. With a media checker, the preview
-    /// draws the media only as iOS will: checked, passed, https and `mutable-content`
-    /// (`checkMedia` checks first; otherwise a recent check is used).
+    /// Analyses `composed` against `registry` and the app's Live Activity types on `device`. With
+    /// a media checker, the preview draws the media only as iOS will: checked, passed, https and
+    /// `mutable-content` (`checkMedia` checks first; otherwise a recent check is used).
     init(
         _ composed: ComposedPayload, registry: CategoryLookup, options: ComposerPreviewOptions,
-        mediaChecker: MediaChecker? = nil, checkMedia: Bool = false
+        activities: ActivityTypeSet = ActivityTypeSet(), mediaChecker: MediaChecker? = nil,
+        checkMedia: Bool = false
     ) {
         self.composed = composed
+        var validator = Validator(registry: registry)
+        validator.activityTypes = activities
+        validator.activityType = options.activityType
         let analysis = PayloadAnalysis(
-            payload: Array(composed.checkedText.utf8), headers: composed.fields.headers, registry: registry)
+            payload: Array(composed.checkedText.utf8), headers: composed.fields.headers, validator: validator)
         self.analysis = analysis
         let media = ComposerMedia(
             payload: analysis.payloadOrEmpty, checker: mediaChecker, checkNow: checkMedia)
@@ -73,6 +77,9 @@ struct ComposerPreviewOptions: Sendable, Equatable {
     var device: DeviceID = .default
     /// Whether "Show Previews" is off.
     var hiddenPreviews = false
+    /// The Live Activity type chosen in the composer ("Activity type"), for an update that
+    /// names none.
+    var activityType: String?
 
     /// The default: iPhone 393 pt, previews shown.
     init() {}
@@ -83,5 +90,6 @@ struct ComposerPreviewOptions: Sendable, Equatable {
         device = form[Self.deviceField].flatMap(DeviceID.init(rawValue:)) ?? .default
         let hidden = form[Self.hiddenPreviewsField] ?? ""
         hiddenPreviews = !hidden.isEmpty && hidden != "false"
+        activityType = form["la-type"].flatMap { $0.isEmpty ? nil : $0 }
     }
 }

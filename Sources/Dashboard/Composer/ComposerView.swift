@@ -29,6 +29,10 @@ struct ComposerView {
     var revisions: [NotificationRevision] = []
     /// Messages above the page.
     var flash: [Flash] = []
+    /// The app's Live Activity types, for the Live Activity form and frame.
+    var activityTypes = ActivityTypeSet()
+    /// The activity type chosen in the form (`la-type`), for an update that names none.
+    var liveActivityChoice: String?
 
     /// The path the form posts to, and the prefix of its export endpoints.
     var action: String {
@@ -48,6 +52,7 @@ struct ComposerView {
         values["categories"] = .list(registry.identifiers.map(TemplateValue.string))
         values["revisions"] = .list(revisions.map(revisionValue))
         values["flash"] = .list(flash.map { ["kind": .string($0.kind), "text": .string($0.text)] })
+        values["liveActivity"] = liveActivityFormValue()
         if let notification {
             values["saved"] = [
                 "id": .string(notification.id), "revision": .int(notification.revision),
@@ -67,6 +72,7 @@ struct ComposerView {
             "mediaCheck": analysis.media.templateValue,
             "report": Self.reportValue(analysis),
             "export": exportValue(),
+            "liveActivityPreview": liveActivityPreviewValue() ?? .bool(false),
         ]
     }
 

@@ -16,13 +16,16 @@ extension NotificationPages {
         ("compact", "notifications/compact"), ("expanded", "notifications/expanded"),
         ("validation", "notifications/validation"), ("exportStatus", "notifications/export-status"),
         ("mediaCheck", "notifications/media-check"),
+        ("liveActivity", "notifications/live-activity-preview"),
     ]
 
     /// Answers one live update.
     func live(_ request: Request) throws -> Response {
         let form = try Self.liveForm(request)
         let options = ComposerPreviewOptions(form)
-        let composed = PayloadComposer.compose(ComposerFields(form))
+        let composed = LiveActivityForm.overlay(
+            PayloadComposer.compose(ComposerFields(form)), form: form,
+            types: try activityTypes?.current() ?? .init())
         let view = try view(composed, stored: nil, revision: nil, options: options)
         let context = TemplateValue.object(view.regionValues())
         var regions = JSONObjectBuilder()

@@ -16,6 +16,8 @@ struct NotificationPages: Sendable {
     let pages: PageRenderer
     /// Checks media URLs for the "Check media" button and the real image in the previews.
     var media: MediaChecker?
+    /// The app's Live Activity types, for the Live Activity form, frame and checks.
+    var activityTypes: ActivityTypeCache?
 
     /// Adds the page routes.
     func register(in router: inout RouterBuilder) {
@@ -95,13 +97,17 @@ struct NotificationPages: Sendable {
     ) throws -> ComposerView {
         let snapshot = try catalog.snapshot()
         let registry = snapshot.config
+        let types = try activityTypes?.current() ?? ActivityTypeSet()
         let analysis = ComposerAnalysis(
-            composed, registry: snapshot.lookup, options: options, mediaChecker: media,
+            composed, registry: snapshot.lookup, options: options, activities: types, mediaChecker: media,
             checkMedia: checkMedia)
         let revisions = try stored.flatMap { try store.notifications.revisions(id: $0.id) } ?? []
-        return ComposerView(
+        var view = ComposerView(
             notification: stored, revision: revision, fields: composed.fields, analysis: analysis,
             registry: registry, options: options, revisions: revisions)
+        view.activityTypes = types
+        view.liveActivityChoice = options.activityType
+        return view
     }
 
     /// The page of `view` with `status`.

@@ -23,13 +23,18 @@ public struct PayloadAnalysis: Sendable {
         payload bytes: [UInt8], headers: [String: String] = [:], registry: CategoryLookup?,
         strict: Bool = false
     ) {
-        let validator = Validator(registry: registry, strict: strict)
+        self.init(payload: bytes, headers: headers, validator: Validator(registry: registry, strict: strict))
+    }
+
+    /// Reads, validates and binds `bytes` once with a configured `validator` (a request target,
+    /// the app's Live Activity types, whether a missing push type is said).
+    public init(payload bytes: [UInt8], headers: [String: String] = [:], validator: Validator) {
         let (root, report) = validator.readAndCheck(bytes, headers: headers)
         self.bytes = bytes
         self.headers = headers
         self.root = root
         self.report = report
-        self.registry = registry
+        self.registry = validator.categories
     }
 
     /// The payload bound from `root`, nil when the root is missing or not an object. Bound from

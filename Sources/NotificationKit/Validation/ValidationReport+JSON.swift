@@ -10,6 +10,9 @@ extension ValidationReport {
         var report = JSONObjectBuilder()
         report.set("valid", valid)
         report.set("pushType", pushType)
+        if let assumedPushType {
+            report.set("assumedPushType", assumedPushType)
+        }
         report.set("size", size.value)
         report.set("diagnostics", .list(diagnostics.map(\.jsonValue)))
         return report.value
@@ -31,6 +34,10 @@ extension ValidationReport {
     public func appendCompactJSON(to output: inout [UInt8]) {
         Self.append(valid ? #"{"valid":true,"pushType":"# : #"{"valid":false,"pushType":"#, to: &output)
         JSONWriter.appendQuoted(pushType, to: &output)
+        if let assumedPushType {
+            Self.append(#","assumedPushType":"#, to: &output)
+            JSONWriter.appendQuoted(assumedPushType, to: &output)
+        }
         Self.append(#","size":{"bytes":"#, to: &output)
         Self.append(size.bytes, to: &output)
         Self.append(#","limit":"#, to: &output)

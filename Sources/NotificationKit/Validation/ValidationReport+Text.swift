@@ -32,5 +32,6 @@ extension ValidationReport {
         return (valid ? "valid" : "invalid") + " (" + count(.error, "error") + ", "
             + count(.warning, "warning")
             + ", " + count(.info, "info") + "); \(size.bytes) of \(size.limit) bytes for \(pushType)"
+            + (assumedPushType == nil ? "" : " (assumed: no apns-push-type given)")
     }
 }

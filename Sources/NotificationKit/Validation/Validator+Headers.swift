@@ -24,9 +24,11 @@ extension Validator {
             sink.emit(.headerPushTypeValue, "header:apns-push-type", at: nil, message)
         }
         checkPriority(headers["apns-priority"], rule: rule, sink: &sink)
-        if let topic = headers["apns-topic"], let rule {
+        if let topic = headers["apns-topic"], let rule, target(of: given) == .device {
             checkTopic(topic, rule: rule, sink: &sink)
-        } else if let rule, rule.requiresTokenAuthentication, given["apns-topic"] == nil {
+        } else if let rule, rule.requiresTokenAuthentication, given["apns-topic"] == nil,
+            target(of: given) == .device
+        {
             sink.emit(
                 .headerTopicMissing, "header:apns-topic", at: nil,
                 "Push type \(rule.name) works only with token authentication, which needs apns-topic: "
@@ -103,6 +105,9 @@ extension Validator {
         if topic.allSatisfy(\.isWhitespace) {
             sink.emit(
                 .headerTopicEmpty, path, at: nil, "apns-topic is empty; it must be the app's bundle ID.")
+            return
+        }
+        if reportBundleIDCharacters(in: topic, sink: &sink) {
             return
         }
         switch rule.topic {
