@@ -15,7 +15,8 @@ struct PayloadAPI: Sendable {
     func register(in router: inout RouterBuilder) {
         router.post("/api/v1/validate") { request, _ in
             let report = try PayloadSubmission(request).analysis(
-            against: try registry(), activities: try activityTypes.current()).report
+                against: try registry(), activities: try activityTypes.current()
+            ).report
             metrics.recordValidation(report)
             return APIResponse.report(report)
         }
