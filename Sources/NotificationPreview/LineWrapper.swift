@@ -13,6 +13,7 @@ struct LineWrapper: Sendable {
         let ranges = lineRanges(&clusters, width: width, stopAfter: lineLimit.map { $0 + 1 })
         var layout = FieldLayout.empty(columnWidth: width, lineLimit: lineLimit)
         layout.text = text
+        layout.fontName = font.name
         let limit = lineLimit ?? Int.max
         for range in ranges.prefix(limit) {
             let trimmed = trimmingTrailingSpaces(range, in: clusters)

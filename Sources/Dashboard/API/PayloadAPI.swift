@@ -35,7 +35,7 @@ struct PayloadAPI: Sendable {
         let payload = NotificationPayload.read(submission.bytes).payload ?? NotificationPayload()
         let result = PreviewEngine.preview(
             PreviewContent(payload: payload, registry: registry), device: options.device,
-            surfaces: options.surfaces, hiddenPreviews: options.hiddenPreviews)
+            surfaces: options.surfaces, hiddenPreviews: options.hiddenPreviews, version: options.version)
         var response =
             options.wantsText
             ? Response(text: result.textPicture()) : Response(json: result.json(report: report.json()))

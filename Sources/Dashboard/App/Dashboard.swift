@@ -1,6 +1,7 @@
 import Foundation
 import HTTPKit
 import NotificationKit
+import NotificationPreview
 import Storage
 import Templates
 
@@ -20,13 +21,24 @@ public struct Dashboard: Responder {
         let resources = configuration.resourceDirectory
         let templates = try TemplateLibrary(directory: resources + "/templates")
         let staticFiles = try StaticFiles(directory: resources + "/Public")
+        let fonts = try StaticFiles(
+            directory: resources + "/Public/fonts", urlPrefix: Self.fontsPrefix,
+            cacheControl: Self.fontsCaching)
         guard let openAPI = FileManager.default.contents(atPath: resources + "/api/openapi.json") else {
             throw DashboardError("cannot read \(resources)/api/openapi.json")
         }
         let store = try Store(directory: configuration.dataDirectory)
         let pages = PageRenderer(templates: templates)
         var builder = RouterBuilder()
+        builder.mount(Self.fontsPrefix) { request in try fonts.serve(request) }
         builder.mount("/static/") { request in try staticFiles.serve(request) }
+        let geometry = Array(PreviewGeometry.stylesheet().utf8)
+        builder.get(Self.geometryPath) { _, _ in
+            Response(
+                status: .ok,
+                headers: ["Content-Type": "text/css; charset=utf-8", "Cache-Control": "public, max-age=300"],
+                body: geometry)
+        }
         builder.get("/healthz") { _, _ in Response(json: #"{"status":"ok"}"#) }
         builder.get("/api/v1/openapi.json") { _, _ in Response(json: Array(openAPI)) }
         PagesSite(store: store, pages: pages).register(in: &builder)
@@ -41,6 +53,14 @@ public struct Dashboard: Responder {
         self.pages = pages
         self.hosts = HostPolicy(allowedNames: configuration.allowedHosts)
     }
+
+    /// Where the preview's web fonts are served: their file names carry the font version, so a
+    /// browser may keep them for a year without asking again.
+    static let fontsPrefix = "/static/fonts/"
+    /// The preview geometry stylesheet, generated from the engine's device profiles at start.
+    static let geometryPath = "/preview/geometry.css"
+    /// The caching of the versioned font files.
+    static let fontsCaching = "public, max-age=31536000, immutable"
 
     /// Every route the dashboard answers, for checking the OpenAPI document against it.
     public var routeTable: [Router.RouteDescription] { router.routeTable }

@@ -65,7 +65,7 @@ extension ComposerView {
         .list(
             DeviceID.allCases.map { device in
                 [
-                    "value": .string(device.rawValue), "label": .string(device.rawValue),
+                    "value": .string(device.rawValue), "label": .string(device.label),
                     "selected": .bool(device == options.device),
                 ]
             })
