@@ -23,7 +23,8 @@ extension PreviewEngine {
         if thumbnail != nil { height = max(height, compactThumbnailMinimumHeight) }
         return SurfacePreview(
             surface: surface, title: text.title, subtitle: text.subtitle, body: text.body,
-            timestamp: content.content.timestamp, header: nil, media: thumbnail, actions: [],
+            timestamp: profile.kind == .watch ? "" : content.content.timestamp, header: nil, media: thumbnail,
+            actions: [],
             height: height, visibleHeight: nil, scrolls: nil, visibleBodyLines: nil)
     }
 
@@ -43,13 +44,13 @@ extension PreviewEngine {
         let stampWidth =
             timestamp.isEmpty || watch ? 0 : PreviewFont.timestamp.width(of: timestamp) + compactGap
         let textColumn = thumbnail == nil ? column : column - thumbnailSide - compactGap
-        let titleWrapper = LineWrapper(font: titleFont)
+        let titleWrapper = content.wrapper(titleFont)
         let title = titleWrapper.layout(content.compactTitle, width: column - stampWidth, lineLimit: 1)
         let subtitle = titleWrapper.layout(content.subtitle, width: textColumn, lineLimit: 1)
         let body =
             bodyLimit == 0
             ? FieldLayout.empty(columnWidth: textColumn, lineLimit: 0)
-            : LineWrapper(font: bodyFont).layout(content.body, width: textColumn, lineLimit: bodyLimit)
+            : content.wrapper(bodyFont).layout(content.body, width: textColumn, lineLimit: bodyLimit)
         let textHeight =
             Double(title.lines.count + subtitle.lines.count) * titleFont.lineHeight
             + Double(body.lines.count) * bodyFont.lineHeight

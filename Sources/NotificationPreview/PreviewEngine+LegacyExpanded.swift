@@ -17,10 +17,10 @@ extension PreviewEngine {
         notes: inout [String]
     ) -> SurfacePreview {
         let column = profile.legacyExpandedColumn
-        let titleWrapper = LineWrapper(font: .expandedTitle)
+        let titleWrapper = content.wrapper(.expandedTitle)
         let title = titleWrapper.layout(content.title, width: column, lineLimit: 1)
         let subtitle = titleWrapper.layout(content.subtitle, width: column, lineLimit: 1)
-        let body = LineWrapper(font: .expandedBody).layout(content.body, width: column, lineLimit: nil)
+        let body = content.wrapper(.expandedBody).layout(content.body, width: column, lineLimit: nil)
         let media = content.showsMedia(on: profile) ? fullWidthPlacement(content.content.media, profile) : nil
         var top = expandedHeaderHeight + (media?.height ?? 0) + expandedTopMargin
         if !title.lines.isEmpty { top += expandedBaselineStep }

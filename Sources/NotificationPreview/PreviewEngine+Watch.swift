@@ -11,10 +11,10 @@ extension PreviewEngine {
         notes: inout [String]
     ) -> SurfacePreview {
         let column = profile.compactColumn
-        let titleWrapper = LineWrapper(font: .watchTitle)
+        let titleWrapper = content.wrapper(.watchTitle)
         let title = titleWrapper.layout(content.compactTitle, width: column, lineLimit: nil)
         let subtitle = titleWrapper.layout(content.subtitle, width: column, lineLimit: nil)
-        let body = LineWrapper(font: .watchBody).layout(content.body, width: column, lineLimit: nil)
+        let body = content.wrapper(.watchBody).layout(content.body, width: column, lineLimit: nil)
         let media = content.showsMedia(on: profile) ? fullWidthPlacement(content.content.media, profile) : nil
         let actions = expandedActions(content.content.category, profile, notes: &notes)
         let lines = Double(title.lines.count + subtitle.lines.count + body.lines.count)
@@ -23,7 +23,7 @@ extension PreviewEngine {
             + Double(actions.count + 1) * watchButtonHeight
         return SurfacePreview(
             surface: .longLook, title: title, subtitle: subtitle, body: body,
-            timestamp: content.content.timestamp, header: content.content.appName, media: media,
+            timestamp: "", header: content.content.appName, media: media,
             actions: actions, height: height, visibleHeight: nil, scrolls: nil, visibleBodyLines: nil)
     }
 

@@ -51,7 +51,7 @@ public enum PreviewEngine {
 
 /// The text actually shown once hidden previews, localization keys and the app-name fallback
 /// are applied (ios-rendering.md §7 step 1).
-struct ResolvedContent: Sendable {
+struct ResolvedContent {
     /// The title as the payload gives it (nil: none), after substitution.
     let title: PreviewText?
     /// The subtitle after substitution.
@@ -64,6 +64,14 @@ struct ResolvedContent: Sendable {
     let hiddenPreviews: Bool
     /// Remarks for the person reading the preview.
     let notes: [String]
+    /// The measured clusters of the fields, shared by every surface (and every device of a
+    /// matrix).
+    let cache = MeasureCache()
+
+    /// A wrapper setting text in `font` that shares this content's measurements.
+    func wrapper(_ font: PreviewFont) -> LineWrapper {
+        LineWrapper(font: font, cache: cache)
+    }
 
     /// Applies the hidden-previews rules and collects notes.
     init(_ content: PreviewContent, hiddenPreviews: Bool) {

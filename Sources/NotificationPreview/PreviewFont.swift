@@ -93,19 +93,23 @@ public struct PreviewFont: Sendable, Hashable {
             return Double(advance) / GlyphWidths.unitsPerEm * drawnSize + tracking
         }
         if GlyphWidths.isWide(first) { return wideWidth }
-        if !first.isZeroWidth, GlyphWidths.advance(of: first, semibold: semibold) == nil {
+        let firstAdvance = GlyphWidths.advance(of: first, semibold: semibold)
+        if !first.isZeroWidth, firstAdvance == nil {
             return unknownWidth  // drawn as one fixed box (GlyphRun.Kind.unknown)
         }
+        let tracked = first.isTrackedBySF ? tracking : 0
+        if let firstAdvance, scalars.index(after: scalars.startIndex) == scalars.endIndex {
+            return firstAdvance == 0 ? 0 : Double(firstAdvance) / GlyphWidths.unitsPerEm * drawnSize + tracked
+        }
         var units = 0.0
-        for scalar in scalars where !scalar.isZeroWidth {
+        for scalar in GlyphWidths.composed(scalars) where !scalar.isZeroWidth {
             if let advance = GlyphWidths.advance(of: scalar, semibold: semibold) {
                 units += Double(advance)
             } else if !scalar.isMark {
                 units += Self.unknownAdvance * GlyphWidths.unitsPerEm
             }
         }
-        let tracked = first.isTrackedBySF && units > 0 ? tracking : 0
-        return units / GlyphWidths.unitsPerEm * drawnSize + tracked
+        return units / GlyphWidths.unitsPerEm * drawnSize + (units > 0 ? tracked : 0)
     }
 
     /// Emoji advance in em measured on iOS screenshots (ios-rendering.md §8).

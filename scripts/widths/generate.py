@@ -24,6 +24,7 @@ Tests/NotificationPreviewTests/Fixtures/glyph-advances.json.
 
 import json
 import os
+import unicodedata
 import subprocess
 import sys
 
@@ -136,6 +137,21 @@ def wide_ranges():
     return pairs
 
 
+def compositions(covered):
+    """Canonical pairs (base, mark) -> composed code point, for every composed code point the
+    tables cover: decomposed text ("u" + U+031B horn) is measured as the font draws it once
+    shaped (the precomposed "ư", wider than "u")."""
+    pairs = []
+    for cp in sorted(covered):
+        decomposition = unicodedata.decomposition(chr(cp))
+        if not decomposition or decomposition.startswith("<"):
+            continue
+        parts = [int(part, 16) for part in decomposition.split()]
+        if len(parts) == 2 and unicodedata.combining(chr(parts[1])):
+            pairs.append((parts[0], parts[1], cp))
+    return sorted(pairs)
+
+
 def runs(codepoints):
     result = []
     for cp in sorted(codepoints):
@@ -164,6 +180,7 @@ def main():
     emoji_font = TTFont(EMOJI)
     emoji_upm = emoji_font["head"].unitsPerEm
     emoji_advance = emoji_font["hmtx"][emoji_font.getBestCmap()[0x1F600]][0]
+    pairs = compositions(set(regular))
     lb_starts, lb_classes = line_break_table()
     wide = wide_ranges()
     ucd_version = subprocess.run(
@@ -183,7 +200,8 @@ def main():
 //     /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf
 //         fonts-noto-color-emoji {package_version('fonts-noto-color-emoji')}
 //         font version "{font_version(EMOJI)}"
-// Unicode data: Perl Unicode::UCD {ucd_version} (Line_Break, East_Asian_Width).
+// Unicode data: Perl Unicode::UCD {ucd_version} (Line_Break, East_Asian_Width); canonical
+// compositions from Python unicodedata {unicodedata.unidata_version}.
 // Data derived from SIL OFL fonts and the Unicode Character Database (Unicode licence)."""
 
     body = [
@@ -209,6 +227,10 @@ def main():
                     doc="`LineBreakClass` raw value of each range in `lineBreakStarts`."),
         swift_array("wideRanges", "UInt32", [v for pair in wide for v in pair], per_line=12,
                     doc="East Asian Wide/Fullwidth ranges as inclusive (first, last) pairs."),
+        swift_array("compositionKeys", "UInt64", [(b << 21) | m for b, m, _ in pairs], per_line=8,
+                    doc="Canonical (base << 21 | mark) pairs, sorted, whose composition is covered."),
+        swift_array("compositions", "UInt32", [c for _, _, c in pairs], per_line=12,
+                    doc="The composed code point of each pair in `compositionKeys`."),
         "}",
         "",
     ]
