@@ -97,6 +97,15 @@
     if (curl) {
       curl.value = typeof answer.curl === "string" ? answer.curl : "";
     }
+    showCounters(answer.counters);
+  }
+
+  // "64 characters · cut on the Banner of …" beside Title, Subtitle and Body (preview).
+  function showCounters(counters) {
+    for (const counter of form.querySelectorAll("[data-counter-for]")) {
+      const name = counter.getAttribute("data-counter-for");
+      counter.textContent = (counters && typeof counters[name] === "string") ? counters[name] : "";
+    }
   }
 
   async function update() {

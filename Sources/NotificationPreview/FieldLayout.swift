@@ -47,8 +47,12 @@ public struct FieldLayout: Sendable, Hashable {
             lineLimit: lineLimit, text: "", localizationKey: nil, fontName: "")
     }
 
+    /// Clusters shown, as the wrapper counted them (nil: count the lines).
+    var shownClusters: Int? = nil
+
     /// Grapheme clusters visible, the ellipsis excluded.
     public var visibleCharacters: Int {
+        if let shownClusters { return shownClusters }
         let total = lines.reduce(0) { $0 + $1.count }
         return truncated ? total - 1 : total
     }

@@ -29,21 +29,26 @@ struct LineWrapper {
         layout.text = text
         layout.fontName = font.name
         let limit = lineLimit ?? Int.max
+        var shown = 0
         for range in ranges.prefix(limit) {
             let trimmed = trimmingTrailingSpaces(range, in: clusters)
             layout.lines.append(clusters.text(of: trimmed))
             layout.lineWidths.append(clusters.width(of: trimmed))
+            shown += trimmed.count
         }
+        layout.shownClusters = shown
         guard ranges.count > limit, let lastShown = ranges.prefix(limit).last else { return layout }
+        shown -= trimmingTrailingSpaces(lastShown, in: clusters).count
         let cut = truncationPoint(from: lastShown.lowerBound, in: &clusters, width: width)
         let kept = lastShown.lowerBound..<cut
         layout.lines[layout.lines.count - 1] = clusters.text(of: kept) + "…"
         layout.lineWidths[layout.lineWidths.count - 1] =
             clusters.width(of: kept) + font.width(of: "…" as Character)
         layout.truncated = true
-        let shown = clusters.text(of: 0..<cut)
+        layout.shownClusters = shown + kept.count
+        let shownText = clusters.text(of: 0..<cut)
         layout.truncation = TruncationOffset(
-            characters: cut, utf8: shown.utf8.count, utf16: shown.utf16.count)
+            characters: cut, utf8: shownText.utf8.count, utf16: shownText.utf16.count)
         return layout
     }
 

@@ -5,10 +5,23 @@
 ///
 /// It lives for one call on one thread and is never shared between requests.
 final class MeasureCache {
-    /// A text in a font.
+    /// A text in a font. Hashed by length only: `String`'s own hash normalizes the text
+    /// first, which costs more than measuring a short field; equality is instant for the same
+    /// string, which is what every lookup of one call passes.
     private struct Key: Hashable {
         let text: String
         let font: String
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(text.utf8.count)
+            hasher.combine(font.utf8.count)
+            hasher.combine(text.utf8.first)
+            hasher.combine(font.utf8.last)
+        }
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.font == rhs.font && lhs.text == rhs.text
+        }
     }
 
     private var buffers: [Key: ClusterBuffer] = [:]

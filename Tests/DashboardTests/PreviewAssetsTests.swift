@@ -76,3 +76,65 @@ import Testing
         value == value.rounded() ? "\(Int(value))px" : "\(value)px"
     }
 }
+
+/// The matrix through the API and the composer: `device=all`, the counters, the info.
+@Suite struct PreviewMatrixPagesTests {
+    static let czech =
+        #"{"aps":{"alert":{"title":"Děti byly nadšené z výletu do Krkonoš a chtějí jet znovu","body":"Ahoj"}}}"#
+
+    @Test func deviceAllAnswersTheMatrixWithTheCutInfo() throws {
+        let response = try DashboardFixture().send(
+            .post, "/api/v1/preview?device=all", body: Self.czech,
+            headers: ["Content-Type": "application/json"])
+        #expect(response.status == .ok)
+        let json = try #require(
+            JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+        #expect(json["ios"] as? String == "17–18")
+        let rows = try #require(json["rows"] as? [[String: Any]])
+        #expect(rows.count == DeviceID.allCases.map { $0.surfaces.count }.reduce(0, +))
+        let report = try #require(json["report"] as? [String: Any])
+        let diagnostics = try #require(report["diagnostics"] as? [[String: Any]])
+        let cut = try #require(diagnostics.first { $0["code"] as? String == "preview.cut" })
+        #expect(cut["severity"] as? String == "info")
+        #expect(cut["path"] as? String == "$.aps.alert.title")
+        let table = try DashboardFixture().send(
+            .post, "/api/v1/preview?device=all", body: Self.czech, headers: ["Accept": "text/plain"])
+        #expect(DashboardFixture.text(table).contains("iphone-320  banner"))
+    }
+
+    @Test func aSurfaceTheDeviceLacksIs400() throws {
+        let response = try DashboardFixture().send(
+            .post, "/api/v1/preview?device=watch&surface=banner", body: Self.czech)
+        #expect(response.status == .badRequest)
+        #expect(DashboardFixture.text(response).contains("shortLook, longLook"))
+    }
+
+    @Test func composerShowsCountersTheVersionAndTheDarkStage() throws {
+        let fixture = try DashboardFixture()
+        let form = [
+            "title": "Děti byly nadšené z výletu do Krkonoš a chtějí jet znovu", "body": "Ahoj",
+            "ios": "10-14", "previewDark": "on",
+        ]
+        let body = try String(decoding: JSONSerialization.data(withJSONObject: form), as: UTF8.self)
+        let response = fixture.send(
+            .post, "/notifications/live", body: body,
+            headers: ["Content-Type": "application/json", "Accept": "application/json"])
+        #expect(response.status == .ok)
+        let json = try #require(JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+        let counters = try #require(json["counters"] as? [String: String])
+        let title = try #require(counters["title"])
+        #expect(title.hasPrefix("56 characters · cut on the Banner of "))
+        #expect(title.contains(" after “"))
+        #expect(counters["body"] == "4 characters · fits every device")
+        #expect(counters["subtitle"] == "")
+        let regions = try #require(json["regions"] as? [String: String])
+        #expect(regions["compact"]?.contains("preview-dark") == true)
+        #expect(regions["compact"]?.contains("iOS 10–14") == true)
+        #expect(regions["expanded"]?.contains("platter-legacy") == true)
+        #expect(regions["validation"]?.contains("preview.cut") == true)
+        let page = DashboardFixture.text(fixture.send(.get, "/notifications/new"))
+        #expect(page.contains(#"<p class="field-counter" id="counter-title" data-counter-for="title">"#))
+        #expect(page.contains(#"<label for="ios">iOS</label>"#))
+        #expect(page.contains(#"<label for="previewDark">Dark preview</label>"#))
+    }
+}

@@ -33,6 +33,19 @@ struct PayloadAPI: Sendable {
         let registry = try registry()
         let report = submission.report(against: registry)
         let payload = NotificationPayload.read(submission.bytes).payload ?? NotificationPayload()
+        if options.allDevices {
+            let matrix = PreviewMatrix(
+                PreviewContent(payload: payload, registry: registry), hiddenPreviews: options.hiddenPreviews,
+                version: options.version)
+            let withCuts = ValidationReport(
+                pushType: report.pushType, size: report.size,
+                diagnostics: report.diagnostics + matrix.cutDiagnostics())
+            var response =
+                options.wantsText
+                ? Response(text: matrix.table()) : Response(json: matrix.json(report: withCuts.json()))
+            response.headers.add(name: "Vary", value: "Accept")
+            return response
+        }
         let result = PreviewEngine.preview(
             PreviewContent(payload: payload, registry: registry), device: options.device,
             surfaces: options.surfaces, hiddenPreviews: options.hiddenPreviews, version: options.version)

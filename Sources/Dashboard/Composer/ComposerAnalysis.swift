@@ -18,6 +18,9 @@ struct ComposerAnalysis: Sendable {
     let report: ValidationReport
     /// The preview of every surface on the chosen device.
     let preview: NotificationPreviewResult
+    /// Where every device × surface cuts the text, for the counters beside the fields; its
+    /// `preview.cut` infos are in `report`.
+    let matrix: PreviewMatrix
     /// The curl command, when the payload is exportable.
     let curl: String?
     /// Why the curl command could not be written, when the payload is valid but the export
@@ -31,11 +34,17 @@ struct ComposerAnalysis: Sendable {
         let headers = composed.fields.headers
         self.bytes = bytes
         self.headers = headers
-        self.report = Validator(categories: registry).validate(payload: bytes, headers: headers)
+        let validated = Validator(categories: registry).validate(payload: bytes, headers: headers)
         let payload = NotificationPayload.read(bytes).payload ?? NotificationPayload()
+        let content = PreviewContent(payload: payload, registry: registry)
         self.preview = PreviewEngine.preview(
-            PreviewContent(payload: payload, registry: registry), device: options.device, surfaces: [],
-            hiddenPreviews: options.hiddenPreviews)
+            content, device: options.device, surfaces: [], hiddenPreviews: options.hiddenPreviews,
+            version: options.version)
+        let matrix = PreviewMatrix(content, hiddenPreviews: options.hiddenPreviews, version: options.version)
+        self.matrix = matrix
+        self.report = ValidationReport(
+            pushType: validated.pushType, size: validated.size,
+            diagnostics: validated.diagnostics + matrix.cutDiagnostics())
         var curl: String?
         var curlProblem: String?
         if composed.text != nil, report.valid {
@@ -62,11 +71,19 @@ struct ComposerPreviewOptions: Sendable, Equatable {
     static let deviceField = "device"
     /// The form name of the hidden-previews checkbox.
     static let hiddenPreviewsField = "hiddenPreviews"
+    /// The form name of the iOS version picker of the expanded view.
+    static let versionField = "ios"
 
     /// The device previewed.
     var device: DeviceID = .default
     /// Whether "Show Previews" is off.
     var hiddenPreviews = false
+    /// Which iOS the expanded view follows.
+    var version: PreviewVersion = .default
+    /// Whether the preview stage is drawn in dark mode (the device's, not the dashboard's).
+    var dark = false
+    /// The form name of the preview's Light/Dark switch.
+    static let darkField = "previewDark"
 
     /// The default: iPhone 393 pt, previews shown.
     init() {}
@@ -77,5 +94,7 @@ struct ComposerPreviewOptions: Sendable, Equatable {
         device = form[Self.deviceField].flatMap(DeviceID.init(rawValue:)) ?? .default
         let hidden = form[Self.hiddenPreviewsField] ?? ""
         hiddenPreviews = !hidden.isEmpty && hidden != "false"
+        version = form[Self.versionField].flatMap(PreviewVersion.init(rawValue:)) ?? .default
+        dark = (form[Self.darkField] ?? "") == "on"
     }
 }

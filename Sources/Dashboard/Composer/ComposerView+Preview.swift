@@ -8,12 +8,13 @@ import Templates
 extension ComposerView {
     /// `preview`: `{device, deviceLabel, ios, hidden, compact: [surface], expanded: [surface],
     /// notes: [text]}`.
-    static func previewValue(_ preview: NotificationPreviewResult) -> TemplateValue {
+    static func previewValue(_ preview: NotificationPreviewResult, dark: Bool = false) -> TemplateValue {
         let compact = preview.surfaces.filter { $0.surface.isCompact }.map(surfaceValue)
         let expanded = preview.surfaces.filter { !$0.surface.isCompact }.map(surfaceValue)
         return [
             "device": .string(preview.device.rawValue), "deviceLabel": .string(preview.device.label),
             "ios": .string(preview.version.label), "hidden": .bool(preview.hiddenPreviews),
+            "dark": .bool(dark),
             "width": points(preview.deviceWidth), "compact": .list(compact), "expanded": .list(expanded),
             "notes": .list(preview.notes.map(TemplateValue.string)),
         ]

@@ -1,4 +1,5 @@
 import NotificationKit
+import NotificationPreview
 import Storage
 import Templates
 
@@ -45,6 +46,14 @@ struct ComposerView {
         values["groups"] = groupsValue()
         values["devices"] = devicesValue()
         values["hiddenPreviews"] = .bool(options.hiddenPreviews)
+        values["previewDark"] = .bool(options.dark)
+        values["versions"] = .list(
+            PreviewVersion.allCases.map { version in
+                [
+                    "value": .string(version.rawValue), "label": .string("iOS \(version.label)"),
+                    "selected": .bool(version == options.version),
+                ]
+            })
         values["categories"] = .list(registry.identifiers.map(TemplateValue.string))
         values["revisions"] = .list(revisions.map(revisionValue))
         values["flash"] = .list(flash.map { ["kind": .string($0.kind), "text": .string($0.text)] })
@@ -63,7 +72,7 @@ struct ComposerView {
     func regionValues() -> [String: TemplateValue] {
         [
             "action": .string(action),
-            "preview": Self.previewValue(analysis.preview),
+            "preview": Self.previewValue(analysis.preview, dark: options.dark),
             "report": Self.reportValue(analysis),
             "export": exportValue(),
         ]

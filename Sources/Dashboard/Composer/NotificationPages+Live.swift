@@ -45,6 +45,11 @@ extension NotificationPages {
             answer.set("fields", fields.value)
         }
         answer.set("curl", view.analysis.curl ?? "")
+        var counters = JSONObjectBuilder()
+        for field in [ComposerField.title, .subtitle, .body] {
+            counters.set(field.rawValue, view.counter(field))
+        }
+        answer.set("counters", counters.value)
         return APIResponse.json(answer.value)
     }
 
