@@ -15,7 +15,8 @@ extension LineBreakClass {
         if before == .zw || (before == .sp && lastNonSpace == .zw) { return true }  // LB8
         if before == .wj || after == .wj || before == .gl { return false }  // LB11, LB12
         if after == .gl && before != .sp && before != .ba && before != .hy { return false }  // LB12a
-        if after == .cl || after == .cp || after == .ex || after == .is || after == .sy { return false }  // LB13
+        // LB13
+        if after == .cl || after == .cp || after == .ex || after == .is || after == .sy { return false }
         if lastNonSpace == .op { return false }  // LB14
         if lastNonSpace == .qu && after == .op { return false }  // LB15
         if (lastNonSpace == .cl || lastNonSpace == .cp) && after == .ns { return false }  // LB16
