@@ -17,6 +17,7 @@
   const regions = {
     compact: document.getElementById("compact-region"),
     expanded: document.getElementById("expanded-region"),
+    sideBySide: document.getElementById("side-by-side-region"),
     validation: document.getElementById("validation-region"),
     exportStatus: document.getElementById("export-status-region"),
   };

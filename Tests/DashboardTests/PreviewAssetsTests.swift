@@ -113,7 +113,7 @@ import Testing
         let fixture = try DashboardFixture()
         let form = [
             "title": "Děti byly nadšené z výletu do Krkonoš a chtějí jet znovu", "body": "Ahoj",
-            "ios": "10-14", "previewDark": "on",
+            "ios": "10-14", "previewDark": "on", "compare2": "watch",
         ]
         let body = try String(decoding: JSONSerialization.data(withJSONObject: form), as: UTF8.self)
         let response = fixture.send(
@@ -132,6 +132,11 @@ import Testing
         #expect(regions["compact"]?.contains("iOS 10–14") == true)
         #expect(regions["expanded"]?.contains("platter-legacy") == true)
         #expect(regions["validation"]?.contains("preview.cut") == true)
+        let side = try #require(regions["sideBySide"])
+        for device in ["iphone-320", "watch", "iphone-440"] {
+            #expect(side.contains("preview-stage device-\(device) preview-dark"), "\(device)")
+        }
+        #expect(side.contains(#"data-surface="lockScreen""#) && side.contains(#"data-surface="shortLook""#))
         let page = DashboardFixture.text(fixture.send(.get, "/notifications/new"))
         #expect(page.contains(#"<p class="field-counter" id="counter-title" data-counter-for="title">"#))
         #expect(page.contains(#"<label for="ios">iOS</label>"#))

@@ -21,6 +21,8 @@ struct ComposerAnalysis: Sendable {
     /// Where every device × surface cuts the text, for the counters beside the fields; its
     /// `preview.cut` infos are in `report`.
     let matrix: PreviewMatrix
+    /// The Lock Screen (or the device's first surface) of each device chosen to compare.
+    let sideBySide: [NotificationPreviewResult]
     /// The curl command, when the payload is exportable.
     let curl: String?
     /// Why the curl command could not be written, when the payload is valid but the export
@@ -42,6 +44,12 @@ struct ComposerAnalysis: Sendable {
             version: options.version)
         let matrix = PreviewMatrix(content, hiddenPreviews: options.hiddenPreviews, version: options.version)
         self.matrix = matrix
+        self.sideBySide = options.compared.map { device in
+            let surface = device.surfaces.contains(.lockScreen) ? Surface.lockScreen : device.surfaces[0]
+            return PreviewEngine.preview(
+                content, device: device, surfaces: [surface], hiddenPreviews: options.hiddenPreviews,
+                version: options.version)
+        }
         self.report = ValidationReport(
             pushType: validated.pushType, size: validated.size,
             diagnostics: validated.diagnostics + matrix.cutDiagnostics())
@@ -84,6 +92,12 @@ struct ComposerPreviewOptions: Sendable, Equatable {
     var dark = false
     /// The form name of the preview's Light/Dark switch.
     static let darkField = "previewDark"
+    /// The form names of the three devices shown side by side.
+    static let compareFields = ["compare1", "compare2", "compare3"]
+    /// The devices shown side by side unless the person picks others.
+    static let defaultCompared: [DeviceID] = [.iphone320, .iphone393, .iphone440]
+    /// The devices shown side by side.
+    var compared = defaultCompared
 
     /// The default: iPhone 393 pt, previews shown.
     init() {}
@@ -96,5 +110,8 @@ struct ComposerPreviewOptions: Sendable, Equatable {
         hiddenPreviews = !hidden.isEmpty && hidden != "false"
         version = form[Self.versionField].flatMap(PreviewVersion.init(rawValue:)) ?? .default
         dark = (form[Self.darkField] ?? "") == "on"
+        compared = zip(Self.compareFields, Self.defaultCompared).map { field, fallback in
+            form[field].flatMap(DeviceID.init(rawValue:)) ?? fallback
+        }
     }
 }

@@ -47,6 +47,19 @@ struct ComposerView {
         values["devices"] = devicesValue()
         values["hiddenPreviews"] = .bool(options.hiddenPreviews)
         values["previewDark"] = .bool(options.dark)
+        values["compare"] = .list(
+            zip(ComposerPreviewOptions.compareFields, options.compared).enumerated().map { index, pair in
+                [
+                    "name": .string(pair.0), "label": .string("Side by side \(index + 1)"),
+                    "options": .list(
+                        DeviceID.allCases.map { device in
+                            [
+                                "value": .string(device.rawValue), "label": .string(device.label),
+                                "selected": .bool(device == pair.1),
+                            ]
+                        }),
+                ]
+            })
         values["versions"] = .list(
             PreviewVersion.allCases.map { version in
                 [
@@ -73,6 +86,8 @@ struct ComposerView {
         [
             "action": .string(action),
             "preview": Self.previewValue(analysis.preview, dark: options.dark),
+            "sideBySide": .list(
+                analysis.sideBySide.map { ["preview": Self.previewValue($0, dark: options.dark)] }),
             "report": Self.reportValue(analysis),
             "export": exportValue(),
         ]

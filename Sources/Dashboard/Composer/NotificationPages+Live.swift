@@ -13,6 +13,7 @@ extension NotificationPages {
     /// The region partials and the ids of the elements whose children they replace.
     static let liveRegions = [
         ("compact", "notifications/compact"), ("expanded", "notifications/expanded"),
+        ("sideBySide", "notifications/side-by-side"),
         ("validation", "notifications/validation"), ("exportStatus", "notifications/export-status"),
     ]
 
