@@ -57,6 +57,11 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // bench/preview.sh: the preview matrix timed in a release build (not a unit test).
+        .executableTarget(
+            name: "preview-bench", dependencies: ["NotificationKit", "NotificationPreview"],
+            path: "bench/preview", exclude: ["run.sh"], swiftSettings: strict
+        ),
         .testTarget(
             name: "HTTPKitTests", dependencies: ["HTTPKit"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "MHDServerTests", dependencies: ["MHDServer", "HTTPKit"], swiftSettings: strict),

@@ -14,6 +14,7 @@ import Testing
     static let families = [
         "json", "payload", "aps", "category", "categories", "media", "alert", "background", "liveactivity",
         "widgets", "pushtotalk", "header", "envelope", "model", "export", "broadcast", "activities",
+        "preview",
     ]
 
     /// The codes in the first column of the document's tables.
@@ -29,9 +30,18 @@ import Testing
         }
     }
 
-    /// Every string literal in the module's sources that looks like a diagnostic code.
+    /// Every string literal in the sources of the modules that report diagnostics
+    /// (NotificationKit, and NotificationPreview's `preview.cut`) that looks like a code.
     static func codesInSources() throws -> Set<String> {
-        let sources = repository.appendingPathComponent("Sources/NotificationKit")
+        var codes = Set<String>()
+        for module in ["Sources/NotificationKit", "Sources/NotificationPreview"] {
+            try codes.formUnion(Self.codes(in: repository.appendingPathComponent(module)))
+        }
+        return codes
+    }
+
+    /// The code-like literals of the Swift files under `sources`.
+    private static func codes(in sources: URL) throws -> Set<String> {
         var codes = Set<String>()
         let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
         let pattern = try Regex(#""([a-z]+(\.[a-z0-9-]+)+)""#)

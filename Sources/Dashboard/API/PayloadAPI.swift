@@ -38,10 +38,22 @@ struct PayloadAPI: Sendable {
         let analysis = try PayloadSubmission(request).analysis(
             against: try registry(), activities: try activityTypes.current())
         metrics.recordValidation(analysis.report)
-        metrics.recordPreview(device: options.device.rawValue)
+        metrics.recordPreview(device: options.allDevices ? "all" : options.device.rawValue)
+        let content = PreviewContent(analysis: analysis)
+        if options.allDevices {
+            let matrix = PreviewMatrix(
+                content, hiddenPreviews: options.hiddenPreviews, version: options.version)
+            var withCuts = analysis.report
+            withCuts.diagnostics += matrix.cutDiagnostics()
+            var response =
+                options.wantsText
+                ? Response(text: matrix.table()) : Response(json: matrix.json(report: withCuts.json()))
+            response.headers.add(name: "Vary", value: "Accept")
+            return response
+        }
         let result = PreviewEngine.preview(
-            PreviewContent(analysis: analysis), device: options.device, surfaces: options.surfaces,
-            hiddenPreviews: options.hiddenPreviews)
+            content, device: options.device, surfaces: options.surfaces,
+            hiddenPreviews: options.hiddenPreviews, version: options.version)
         var response =
             options.wantsText
             ? Response(text: result.textPicture())

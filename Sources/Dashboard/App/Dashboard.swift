@@ -2,6 +2,7 @@ import Foundation
 import HTTPKit
 import MediaCheck
 import NotificationKit
+import NotificationPreview
 import Registry
 import Storage
 import Templates
@@ -28,7 +29,15 @@ public struct Dashboard: Responder {
         let catalog = CategoryCatalog(store: store.categories)
         let pages = PageRenderer(resources: resources)
         var builder = RouterBuilder()
+        builder.mount(Self.fontsPrefix) { request in try resources.current.fonts.serve(request) }
         builder.mount("/static/") { request in try resources.current.staticFiles.serve(request) }
+        let geometry = Array(PreviewGeometry.stylesheet().utf8)
+        builder.get(Self.geometryPath) { _, _ in
+            Response(
+                status: .ok,
+                headers: ["Content-Type": "text/css; charset=utf-8", "Cache-Control": "public, max-age=300"],
+                body: geometry)
+        }
         builder.get("/healthz") { _, _ in Response(json: HealthReport.json) }
         ReadinessAPI(database: store.database).register(in: &builder)
         builder.get("/api/v1/openapi.json") { _, _ in Response(json: resources.current.openAPI) }
@@ -63,6 +72,14 @@ public struct Dashboard: Responder {
             render: { error, request in Self.render(error, for: request, pages: pages) })
         self.observer = RequestObserver(log: configuration.log, metrics: metrics)
     }
+
+    /// Where the preview's web fonts are served: their file names carry the font version, so a
+    /// browser may keep them for a year without asking again.
+    static let fontsPrefix = "/static/fonts/"
+    /// The preview geometry stylesheet, generated from the engine's device profiles at start.
+    static let geometryPath = "/preview/geometry.css"
+    /// The caching of the versioned font files.
+    static let fontsCaching = "public, max-age=31536000, immutable"
 
     /// Every route the dashboard answers, for checking the OpenAPI document against it.
     public var routeTable: [Router.RouteDescription] { router.routeTable }

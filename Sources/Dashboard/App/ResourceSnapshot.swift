@@ -10,6 +10,9 @@ struct ResourceSnapshot: Sendable {
     let templates: TemplateLibrary
     /// `Public/`, served under `/static/`.
     let staticFiles: StaticFiles
+    /// `Public/fonts/`, served under `/static/fonts/` with immutable caching: their file names
+    /// carry the font version.
+    let fonts: StaticFiles
     /// `api/openapi.json`, byte for byte.
     let openAPI: [UInt8]
 
@@ -18,6 +21,7 @@ struct ResourceSnapshot: Sendable {
     init(files: [String: [UInt8]]) throws {
         var sources: [String: String] = [:]
         var publicFiles: [String: [UInt8]] = [:]
+        var fontFiles: [String: [UInt8]] = [:]
         for (path, bytes) in files {
             if path.hasPrefix("templates/"), path.hasSuffix(".html") {
                 guard let text = String(validating: bytes, as: UTF8.self) else {
@@ -26,6 +30,9 @@ struct ResourceSnapshot: Sendable {
                 sources[String(path.dropFirst("templates/".count).dropLast(".html".count))] = text
             } else if path.hasPrefix("Public/") {
                 publicFiles[String(path.dropFirst("Public/".count))] = bytes
+                if path.hasPrefix("Public/fonts/") {
+                    fontFiles[String(path.dropFirst("Public/fonts/".count))] = bytes
+                }
             }
         }
         guard sources["layout"] != nil else { throw DashboardError("templates/layout.html is missing") }
@@ -34,6 +41,8 @@ struct ResourceSnapshot: Sendable {
         }
         self.templates = try TemplateLibrary(sources: sources, directoryName: "templates")
         self.staticFiles = StaticFiles(files: publicFiles)
+        self.fonts = StaticFiles(
+            files: fontFiles, urlPrefix: Dashboard.fontsPrefix, cacheControl: Dashboard.fontsCaching)
         self.openAPI = openAPI
     }
 

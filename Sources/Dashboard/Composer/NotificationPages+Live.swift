@@ -14,6 +14,7 @@ extension NotificationPages {
     /// The region partials and the ids of the elements whose children they replace.
     static let liveRegions = [
         ("compact", "notifications/compact"), ("expanded", "notifications/expanded"),
+        ("sideBySide", "notifications/side-by-side"),
         ("validation", "notifications/validation"), ("exportStatus", "notifications/export-status"),
         ("mediaCheck", "notifications/media-check"),
         ("liveActivity", "notifications/live-activity-preview"),
@@ -50,6 +51,11 @@ extension NotificationPages {
             answer.set("fields", fields.value)
         }
         answer.set("curl", view.analysis.curl ?? "")
+        var counters = JSONObjectBuilder()
+        for field in [ComposerField.title, .subtitle, .body] {
+            counters.set(field.rawValue, view.counter(field))
+        }
+        answer.set("counters", counters.value)
         return APIResponse.json(answer.value)
     }
 
