@@ -73,7 +73,9 @@ enum ServeCommand: Command {
             throw InputOutputError(message: "cannot start: \(error)")
         }
         let daemon = MHDServer(configuration: server, responder: dashboard)
-        configuration.metrics.observeOpenConnections { daemon.openConnections }
+        // Weak: the metrics live inside the dashboard the daemon holds, and a cycle would keep the
+        // database open past the stop (no final WAL checkpoint).
+        configuration.metrics.observeOpenConnections { [weak daemon] in daemon?.openConnections }
         do {
             try daemon.start()
         } catch {
