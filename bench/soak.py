@@ -167,8 +167,9 @@ def main():
     if not BINARY.exists():
         sys.exit(f"build the release binary first: {BINARY}")
     data = tempfile.mkdtemp(prefix="pushboard-soak-")
+    log = open(Path(data) / "server.log", "w+")
     server = subprocess.Popen([str(BINARY), "serve", "--host", "127.0.0.1", "--port", "0", "--data", data],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+                              stdout=subprocess.PIPE, stderr=log, text=True, cwd=ROOT)
     port = int(re.search(r":(\d+)/", server.stdout.readline()).group(1))
     tally = Tally()
     setup = Client(port, tally)
@@ -242,6 +243,10 @@ def main():
         failures.append(f"connection errors: {tally.connection_errors[:5]}")
     if not second or last > second * 1.05:
         failures.append(f"RSS grew: {second} KiB -> {last} KiB")
+    log.seek(0)
+    logged = [line.rstrip() for line in log if "stopped" not in line]
+    if logged:
+        print("\nserver log:\n  " + "\n  ".join(logged[:20]))
     shutil.rmtree(data, ignore_errors=True)
     if failures:
         print("\nFAILED: " + "; ".join(failures))
