@@ -29,6 +29,11 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
         .target(name: "HTTPKit", swiftSettings: strict),
         .target(name: "MHDServer", dependencies: ["CMicroHTTPD", "HTTPKit"], swiftSettings: strict),
         .target(name: "Templates", swiftSettings: strict),
@@ -38,12 +43,14 @@ let package = Package(
             name: "NotificationPreview", dependencies: ["JSON", "NotificationKit"], swiftSettings: strict),
         .target(name: "Storage", dependencies: ["CSQLite"], swiftSettings: strict),
         .target(
+            name: "MediaCheck", dependencies: ["CCurl", "JSON", "NotificationKit"], swiftSettings: strict),
+        .target(
             name: "Registry", dependencies: ["JSON", "NotificationKit", "Storage"], swiftSettings: sealed),
         .target(
             name: "Dashboard",
             dependencies: [
                 "HTTPKit", "Templates", "JSON", "NotificationKit", "NotificationPreview", "Registry",
-                "Storage",
+                "Storage", "MediaCheck",
             ],
             swiftSettings: strict
         ),
@@ -51,7 +58,7 @@ let package = Package(
             name: "pushboard",
             dependencies: [
                 "Dashboard", "MHDServer", "JSON", "NotificationKit", "NotificationPreview", "Registry",
-                "Storage",
+                "Storage", "MediaCheck",
             ],
             swiftSettings: strict
         ),
@@ -70,6 +77,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: strict),
+        .testTarget(name: "MediaCheckTests", dependencies: ["MediaCheck"], swiftSettings: strict),
         .testTarget(
             name: "RegistryTests", dependencies: ["Registry", "NotificationKit", "Storage"],
             swiftSettings: strict),

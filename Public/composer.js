@@ -19,6 +19,7 @@
     expanded: document.getElementById("expanded-region"),
     validation: document.getElementById("validation-region"),
     exportStatus: document.getElementById("export-status-region"),
+    mediaCheck: document.getElementById("media-check-region"),
   };
   const delay = 250;
   let timer = null;

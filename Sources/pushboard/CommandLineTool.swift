@@ -21,6 +21,7 @@ enum CommandLineTool {
         [
             ServeCommand.self, ValidateCommand.self, PreviewCommand.self, ExportCommand.self,
             CategoriesExportCommand.self, CategoriesImportCommand.self, BackupCommand.self,
+            MediaCheckCommand.self,
         ]
     }
 

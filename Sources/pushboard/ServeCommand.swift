@@ -5,8 +5,10 @@ import MHDServer
 /// `pushboard serve`: the dashboard and the JSON API on libmicrohttpd until SIGINT or SIGTERM.
 enum ServeCommand: Command {
     static let words = ["serve"]
-    static let valueOptions: Set<String> = ["host", "port", "data", "threads", "allowed-host"]
-    static let flagOptions: Set<String> = []
+    static let valueOptions: Set<String> = [
+        "host", "port", "data", "threads", "allowed-host", "media-ca-file",
+    ]
+    static let flagOptions: Set<String> = ["allow-private-media"]
     static let usage = """
         pushboard serve [--host 127.0.0.1] [--port 8080] [--data ./pushboard-data] [--threads N]
 
@@ -17,6 +19,10 @@ enum ServeCommand: Command {
           --threads N      worker threads (default: the number of cores)
           --allowed-host NAMES  comma-separated host names the dashboard answers for besides
                            localhost and IP addresses (others get 421: DNS-rebinding guard)
+          --allow-private-media  let media checks reach loopback and private-network addresses
+                           (for testing against a local media server; never link-local or metadata)
+          --media-ca-file FILE  trust the certificates in this PEM file for media checks instead of
+                           the system's (a test server's self-signed certificate)
         Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
         """
 
@@ -38,12 +44,16 @@ enum ServeCommand: Command {
                 message:
                     "cannot find the templates/ and Public/ folders; run pushboard from the repository root")
         }
-        let configuration = DashboardConfiguration(
+        var configuration = DashboardConfiguration(
             resourceDirectory: resources, dataDirectory: arguments["data"] ?? "./pushboard-data",
             bodyLimit: server.bodyLimit,
             allowedHosts: (arguments["allowed-host"] ?? "").split(separator: ",").map {
                 String($0).trimmingCharacters(in: .whitespaces)
             }.filter { !$0.isEmpty })
+        configuration.media.allowsPrivateAddresses = arguments.has("allow-private-media")
+        configuration.media.caFile = arguments["media-ca-file"]
+        // Media checks wait on other hosts: at most half the workers may be inside one.
+        configuration.media.concurrentChecks = max(1, min(4, server.threadPoolSize / 2))
         let dashboard: Dashboard
         do {
             dashboard = try Dashboard(configuration: configuration)

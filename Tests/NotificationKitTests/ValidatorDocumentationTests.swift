@@ -21,7 +21,8 @@ import Testing
         let text = try String(
             contentsOf: repository.appendingPathComponent("docs/validation-rules.md"), encoding: .utf8)
         return text.split(separator: "\n").compactMap { line in
-            guard line.hasPrefix("| `") else { return nil }
+            // `media.check.*` belongs to the MediaCheck module and its own documentation test.
+            guard line.hasPrefix("| `"), !line.hasPrefix("| `media.check.") else { return nil }
             let rest = line.dropFirst(3)
             guard let end = rest.firstIndex(of: "`") else { return nil }
             return String(rest[..<end])

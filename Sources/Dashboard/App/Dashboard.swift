@@ -1,5 +1,6 @@
 import Foundation
 import HTTPKit
+import MediaCheck
 import NotificationKit
 import Registry
 import Storage
@@ -33,7 +34,10 @@ public struct Dashboard: Responder {
         builder.get("/api/v1/openapi.json") { _, _ in Response(json: Array(openAPI)) }
         PagesSite(store: store, pages: pages).register(in: &builder)
         CategoryPages(store: store, catalog: catalog, pages: pages).register(in: &builder)
-        NotificationPages(store: store, catalog: catalog, pages: pages).register(in: &builder)
+        let media = MediaChecker(configuration: configuration.media)
+        NotificationPages(store: store, catalog: catalog, pages: pages, media: media).register(in: &builder)
+        MediaAPI(checker: media).register(in: &builder)
+        MediaCopies(images: media.images).register(in: &builder)
         PayloadAPI(catalog: catalog).register(in: &builder)
         NotificationsAPI(store: store.notifications).register(in: &builder)
         CategoriesAPI(catalog: catalog).register(in: &builder)

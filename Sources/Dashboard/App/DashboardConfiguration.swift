@@ -1,4 +1,5 @@
 import Foundation
+import MediaCheck
 
 /// Where the dashboard finds its files and keeps its data.
 public struct DashboardConfiguration: Sendable {
@@ -11,6 +12,8 @@ public struct DashboardConfiguration: Sendable {
     /// Host names besides `localhost` and IP addresses that people use to reach the dashboard
     /// (see `HostPolicy`).
     public var allowedHosts: [String]
+    /// How media checks behave (`--allow-private-media`, `--media-ca-file`).
+    public var media = MediaCheckConfiguration()
 
     /// A configuration; `bodyLimit` defaults to 1 MiB (CONTRACT §3).
     public init(

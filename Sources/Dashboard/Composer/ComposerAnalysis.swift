@@ -1,4 +1,5 @@
 import HTTPKit
+import MediaCheck
 import NotificationKit
 import NotificationPreview
 
@@ -16,21 +17,32 @@ struct ComposerAnalysis: Sendable {
     var report: ValidationReport { analysis.report }
     /// The preview of every surface on the chosen device.
     let preview: NotificationPreviewResult
+    /// The media URL's recent check and whether iOS will attach it.
+    let media: ComposerMedia
     /// The curl command, when the payload is exportable.
     let curl: String?
     /// Why the curl command could not be written, when the payload is valid but the export
     /// refused it (no Topic, which token authentication needs; a header APNs cannot carry).
     let curlProblem: String?
 
-    /// Analyses `composed` against `registry` on `device`.
-    init(_ composed: ComposedPayload, registry: CategoryLookup, options: ComposerPreviewOptions) {
+    /// Analyses `composed` against `registry` on `device`. With a media checker, the preview
+    /// draws the media only as iOS will: checked, passed, https and `mutable-content`
+    /// (`checkMedia` checks first; otherwise a recent check is used).
+    init(
+        _ composed: ComposedPayload, registry: CategoryLookup, options: ComposerPreviewOptions,
+        mediaChecker: MediaChecker? = nil, checkMedia: Bool = false
+    ) {
         self.composed = composed
         let analysis = PayloadAnalysis(
             payload: Array(composed.checkedText.utf8), headers: composed.fields.headers, registry: registry)
         self.analysis = analysis
+        let media = ComposerMedia(
+            payload: analysis.payloadOrEmpty, checker: mediaChecker, checkNow: checkMedia)
+        var content = PreviewContent(analysis: analysis)
+        if mediaChecker != nil { content.media = media.previewMedia }
+        self.media = media
         self.preview = PreviewEngine.preview(
-            PreviewContent(analysis: analysis), device: options.device, surfaces: [],
-            hiddenPreviews: options.hiddenPreviews)
+            content, device: options.device, surfaces: [], hiddenPreviews: options.hiddenPreviews)
         var curl: String?
         var curlProblem: String?
         if composed.text != nil, analysis.report.valid {

@@ -88,6 +88,7 @@ extension ComposerView {
             "id": .string(field.rawValue), "name": .string(field.rawValue), "label": .string(field.label),
             "value": .string(fields[field]), "error": .string(error), "hint": .string(hint ?? ""),
             "wide": .bool(false), "input": false, "textarea": false, "select": false, "checkbox": false,
+            "checkMedia": .bool(field == .mediaURL),
         ]
     }
 

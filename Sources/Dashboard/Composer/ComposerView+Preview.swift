@@ -7,9 +7,13 @@ import Templates
 /// it, so the page draws lines and never wraps text itself (DESIGN rule 9).
 extension ComposerView {
     /// `preview`: `{device, hidden, compact: [surface], expanded: [surface], notes: [text]}`.
-    static func previewValue(_ preview: NotificationPreviewResult) -> TemplateValue {
-        let compact = preview.surfaces.filter { $0.surface.isCompact }.map(surfaceValue)
-        let expanded = preview.surfaces.filter { !$0.surface.isCompact }.map(surfaceValue)
+    /// `mediaSource` is the dashboard's copy of a checked image that will be attached: the
+    /// platters then draw the real picture instead of a placeholder.
+    static func previewValue(_ preview: NotificationPreviewResult, mediaSource: String? = nil)
+        -> TemplateValue
+    {
+        let compact = preview.surfaces.filter { $0.surface.isCompact }.map { surfaceValue($0, mediaSource) }
+        let expanded = preview.surfaces.filter { !$0.surface.isCompact }.map { surfaceValue($0, mediaSource) }
         return [
             "device": .string(preview.device.rawValue), "hidden": .bool(preview.hiddenPreviews),
             "width": points(preview.deviceWidth), "compact": .list(compact), "expanded": .list(expanded),
@@ -18,7 +22,7 @@ extension ComposerView {
     }
 
     /// One surface: its lines, media, buttons and size.
-    private static func surfaceValue(_ surface: SurfacePreview) -> TemplateValue {
+    private static func surfaceValue(_ surface: SurfacePreview, _ mediaSource: String?) -> TemplateValue {
         let fold = surface.scrolls == true ? surface.visibleBodyLines : nil
         let body = surface.body.lines.enumerated().map { index, line -> TemplateValue in
             ["text": .string(line), "fold": .bool(index == fold)]
@@ -37,6 +41,7 @@ extension ComposerView {
                 "kind": .string(media.kind), "placement": .string(media.placement.rawValue),
                 "width": points(media.width), "height": points(media.height),
                 "assumed": .bool(media.aspectRatioAssumed),
+                "src": .string(media.kind == "image" ? mediaSource ?? "" : ""),
             ]
         }
         return .object(value)

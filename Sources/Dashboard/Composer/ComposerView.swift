@@ -63,7 +63,8 @@ struct ComposerView {
     func regionValues() -> [String: TemplateValue] {
         [
             "action": .string(action),
-            "preview": Self.previewValue(analysis.preview),
+            "preview": Self.previewValue(analysis.preview, mediaSource: analysis.media.imagePath),
+            "mediaCheck": analysis.media.templateValue,
             "report": Self.reportValue(analysis),
             "export": exportValue(),
         ]

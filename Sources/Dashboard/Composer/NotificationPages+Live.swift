@@ -15,6 +15,7 @@ extension NotificationPages {
     static let liveRegions = [
         ("compact", "notifications/compact"), ("expanded", "notifications/expanded"),
         ("validation", "notifications/validation"), ("exportStatus", "notifications/export-status"),
+        ("mediaCheck", "notifications/media-check"),
     ]
 
     /// Answers one live update.

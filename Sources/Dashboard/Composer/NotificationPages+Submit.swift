@@ -30,6 +30,9 @@ extension NotificationPages {
                         kind: "warning",
                         text: "Nothing was saved, and the payload has errors: fix them to export it."))
             return try render(view)
+        case "check-media":
+            return try render(
+                view(composed, stored: stored, revision: revision, options: options, checkMedia: true))
         default:
             return try render(view(composed, stored: stored, revision: revision, options: options))
         }

@@ -1,5 +1,6 @@
 import HTTPKit
 import JSON
+import MediaCheck
 import NotificationKit
 import Registry
 import Storage
@@ -13,6 +14,8 @@ struct NotificationPages: Sendable {
     /// The category registry's snapshots, for the category picker, the report and the preview.
     let catalog: CategoryCatalog
     let pages: PageRenderer
+    /// Checks media URLs for the "Check media" button and the real image in the previews.
+    var media: MediaChecker?
 
     /// Adds the page routes.
     func register(in router: inout RouterBuilder) {
@@ -71,11 +74,13 @@ struct NotificationPages: Sendable {
     /// The view of a composed form; reads the registry and, for a saved notification, its history.
     func view(
         _ composed: ComposedPayload, stored: StoredNotification?, revision: Int?,
-        options: ComposerPreviewOptions
+        options: ComposerPreviewOptions, checkMedia: Bool = false
     ) throws -> ComposerView {
         let snapshot = try catalog.snapshot()
         let registry = snapshot.config
-        let analysis = ComposerAnalysis(composed, registry: snapshot.lookup, options: options)
+        let analysis = ComposerAnalysis(
+            composed, registry: snapshot.lookup, options: options, mediaChecker: media,
+            checkMedia: checkMedia)
         let revisions = try stored.flatMap { try store.notifications.revisions(id: $0.id) } ?? []
         return ComposerView(
             notification: stored, revision: revision, fields: composed.fields, analysis: analysis,
