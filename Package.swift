@@ -1,8 +1,16 @@
 // swift-tools-version:6.2
 import PackageDescription
 
-/// Every Swift target is compiled in Swift 6 mode with warnings treated as errors.
-let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+/// Every Swift target is compiled in Swift 6 mode with warnings treated as errors, and every
+/// existential spelled `any`.
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error), .enableUpcomingFeature("ExistentialAny")]
+
+/// New modules also keep their imports out of their interface unless they say `public import`,
+/// and name every module whose members they use.
+let sealed: [SwiftSetting] =
+    strict + [
+        .enableUpcomingFeature("InternalImportsByDefault"), .enableUpcomingFeature("MemberImportVisibility"),
+    ]
 
 let package = Package(
     name: "Pushboard",
@@ -32,7 +40,7 @@ let package = Package(
         .target(name: "HTTPKit", swiftSettings: strict),
         .target(name: "MHDServer", dependencies: ["CMicroHTTPD", "HTTPKit"], swiftSettings: strict),
         .target(name: "Templates", swiftSettings: strict),
-        .target(name: "JSON", swiftSettings: strict),
+        .target(name: "JSON", swiftSettings: sealed),
         .target(name: "NotificationKit", dependencies: ["JSON"], swiftSettings: strict),
         .target(
             name: "NotificationPreview", dependencies: ["JSON", "NotificationKit"], swiftSettings: strict),
@@ -40,7 +48,7 @@ let package = Package(
         .target(
             name: "MediaCheck", dependencies: ["CCurl", "JSON", "NotificationKit"], swiftSettings: strict),
         .target(
-            name: "Registry", dependencies: ["JSON", "NotificationKit", "Storage"], swiftSettings: strict),
+            name: "Registry", dependencies: ["JSON", "NotificationKit", "Storage"], swiftSettings: sealed),
         .target(
             name: "Dashboard",
             dependencies: [
