@@ -221,6 +221,8 @@ def test_import_reads_a_chosen_file_and_replaces_the_registry(browser, shared_se
     WebDriverWait(browser, 10).until(lambda d: text.get_attribute("value"))
     assert json.loads(text.get_attribute("value")) == json.loads((SEEDS / "categories.json").read_text())
     click_and_wait_for_load(browser, button(browser, "Replace the registry"))
+    assert "Dry run: this import" in browser.find_element(By.ID, "import-plan").text
+    click_and_wait_for_load(browser, button(browser, "Confirm: replace the registry"))
     assert browser.current_url.endswith("/categories?imported=2")
     assert list(registry(shared_server)) == ["message", "tin-nhan"]
     # A config with an error changes nothing and comes back as pasted, with its diagnostics.

@@ -45,6 +45,10 @@ struct CategoriesAPI: Sendable {
         guard let config, !diagnostics.contains(where: { $0.severity == .error }) else {
             throw CategoryProblem(diagnostics: diagnostics)
         }
+        if try QueryOptions.flag("dryRun", in: request) == true {
+            let plan = RegistryImportPlan(current: try store.config(), incoming: config)
+            return APIResponse.json(JSONObjectBuilder().setting("dryRun", plan.jsonValue).value)
+        }
         let documents = config.categories.map(\.storedDocument)
         guard case .replaced = try store.replaceAll(with: documents, by: Author.name(of: request)) else {
             throw HTTPError(.conflict, message: "The registry changed during the write; try again.")
@@ -75,7 +79,11 @@ struct CategoriesAPI: Sendable {
         let problems = config.problems().filter { $0.severity == .error }
         guard problems.isEmpty else { throw CategoryProblem(diagnostics: problems) }
         switch try store.put(category.storedDocument, by: Author.name(of: request)) {
-        case .created: return APIResponse.json(category.jsonValue, status: .created)
+        case .created:
+            var response = APIResponse.json(category.jsonValue, status: .created)
+            response.headers.replaceOrAdd(
+                name: "Location", value: "/api/v1/categories/" + ConditionalGet.pathSegment(identifier))
+            return response
         case .replaced: return APIResponse.json(category.jsonValue)
         }
     }

@@ -23,6 +23,9 @@ public struct Dashboard: Responder {
         guard let openAPI = FileManager.default.contents(atPath: resources + "/api/openapi.json") else {
             throw DashboardError("cannot read \(resources)/api/openapi.json")
         }
+        guard let rules = FileManager.default.contents(atPath: resources + "/docs/validation-rules.md") else {
+            throw DashboardError("cannot read \(resources)/docs/validation-rules.md")
+        }
         let store = try Store(directory: configuration.dataDirectory)
         let pages = PageRenderer(templates: templates)
         var builder = RouterBuilder()
@@ -30,10 +33,11 @@ public struct Dashboard: Responder {
         builder.get("/healthz") { _, _ in Response(json: #"{"status":"ok"}"#) }
         builder.get("/api/v1/openapi.json") { _, _ in Response(json: Array(openAPI)) }
         PagesSite(store: store, pages: pages).register(in: &builder)
+        RulesDocument(markdown: String(decoding: rules, as: UTF8.self)).register(in: &builder, pages: pages)
         CategoryPages(store: store, pages: pages).register(in: &builder)
         NotificationPages(store: store, pages: pages).register(in: &builder)
         PayloadAPI(categories: store.categories).register(in: &builder)
-        NotificationsAPI(store: store.notifications).register(in: &builder)
+        NotificationsAPI(store: store.notifications, categories: store.categories).register(in: &builder)
         CategoriesAPI(store: store.categories).register(in: &builder)
         self.router = try builder.build { error, request in
             Self.render(error, for: request, pages: pages)

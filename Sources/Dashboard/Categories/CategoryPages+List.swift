@@ -24,8 +24,13 @@ extension CategoryPages {
     /// `POST /categories`: replaces the whole registry with a pasted config, after the same
     /// checks as `PUT /api/v1/categories`. A config with errors comes back (422) with its
     /// diagnostics and the text as pasted; nothing is stored.
+    ///
+    /// The first post only shows what would change (a dry run: adds, changes, removes) with a
+    /// confirmation button; the registry is replaced when that button posts the same text at the
+    /// same registry revision (otherwise the new plan is shown).
     func importConfig(_ request: Request) throws -> Response {
-        let text = try Self.formFields(of: request)["config"] ?? ""
+        let form = try Self.formFields(of: request)
+        let text = form["config"] ?? ""
         guard !text.allSatisfy(\.isWhitespace) else {
             let empty = Diagnostic(
                 .error, code: "categories.missing-field", path: JSONPath.root,
@@ -36,10 +41,20 @@ extension CategoryPages {
         guard let config, !diagnostics.contains(where: { $0.severity == .error }) else {
             return try listPage(importText: text, diagnostics: diagnostics, status: .unprocessableContent)
         }
-        let documents = config.categories.map(\.storedDocument)
-        guard case .replaced = try store.categories.replaceAll(with: documents, by: Author.name(of: request))
+        let revision = try store.categories.currentRevision()
+        let plan = RegistryImportPlan(current: try store.categories.config(), incoming: config)
+        // A confirmation counts only for the very text its dry run showed.
+        guard let confirmed = form["confirmRevision"].flatMap({ Int($0) }), form["plannedConfig"] == text
         else {
-            throw HTTPError(.conflict, message: "The registry changed during the import; try again.")
+            return try listPage(importText: text, plan: (plan, revision))
+        }
+        let documents = config.categories.map(\.storedDocument)
+        guard
+            case .replaced = try store.categories.replaceAll(
+                with: documents, by: Author.name(of: request), expectedRevision: confirmed)
+        else {
+            let note = "The registry changed since the dry run, so nothing was replaced. Check the new plan."
+            return try listPage(importText: text, plan: (plan, revision), status: .conflict, planNote: note)
         }
         return Response(redirectTo: "/categories?imported=\(documents.count)")
     }
@@ -64,8 +79,8 @@ extension CategoryPages {
     }
 
     private func listPage(
-        importText: String = "", diagnostics: [Diagnostic] = [], status: HTTPStatus = .ok,
-        flash: [TemplateValue] = []
+        importText: String = "", diagnostics: [Diagnostic] = [], plan: (RegistryImportPlan, Int)? = nil,
+        status: HTTPStatus = .ok, flash: [TemplateValue] = [], planNote: String = ""
     ) throws -> Response {
         let (stored, config) = try registry()
         // Keyed by the identifier's bytes (identifiers are compared literally, like iOS does), so
@@ -93,11 +108,23 @@ extension CategoryPages {
             "importText": .string(importText),
             "importDiagnostics": .list(diagnostics.map(Self.value)),
             "importInvalid": .bool(!diagnostics.isEmpty),
+            "plan": plan.map { Self.planValue($0.0, revision: $0.1, note: planNote) } ?? .bool(false),
         ]
         var response = try pages.page(
             "categories/list", title: "Categories", section: .categories, values: values)
         response.status = status
         return response
+    }
+
+    /// `plan`: `{summary, revision, note, empty, adds, changes, removes: [identifier]}`.
+    private static func planValue(_ plan: RegistryImportPlan, revision: Int, note: String) -> TemplateValue {
+        [
+            "summary": .string(plan.summary), "revision": .int(revision), "note": .string(note),
+            "empty": .bool(plan.isEmpty), "unchanged": .int(plan.unchangedCount),
+            "adds": .list(plan.added.map(TemplateValue.string)),
+            "changes": .list(plan.changed.map(TemplateValue.string)),
+            "removes": .list(plan.removed.map(TemplateValue.string)),
+        ]
     }
 
     private static func value(_ diagnostic: Diagnostic) -> TemplateValue {

@@ -83,10 +83,11 @@ extension ComposerView {
         }
 
     private func base(_ field: ComposerField, hint: String?) -> [String: TemplateValue] {
-        let error = analysis.composed.errors[field] ?? ""
         return [
             "id": .string(field.rawValue), "name": .string(field.rawValue), "label": .string(field.label),
-            "value": .string(fields[field]), "error": .string(error), "hint": .string(hint ?? ""),
+            "value": .string(fields[field]), "error": .string(notes.message(for: field)),
+            "invalid": .bool(notes.isInvalid(field)), "severity": .string(notes.severity(of: field)),
+            "fix": .string(field == .category ? notes.categoryFix ?? "" : ""), "hint": .string(hint ?? ""),
             "wide": .bool(false), "input": false, "textarea": false, "select": false, "checkbox": false,
         ]
     }

@@ -21,6 +21,8 @@ struct ComposerView {
     var fields: ComposerFields
     /// What the form's payload is.
     var analysis: ComposerAnalysis
+    /// What each field shows under it.
+    var notes: ComposerFieldNotes
     /// The category registry, for the datalist and the hint.
     var registry: CategoryConfig
     /// The device picker.
@@ -46,7 +48,10 @@ struct ComposerView {
         values["devices"] = devicesValue()
         values["hiddenPreviews"] = .bool(options.hiddenPreviews)
         values["categories"] = .list(registry.identifiers.map(TemplateValue.string))
-        values["revisions"] = .list(revisions.map(revisionValue))
+        values["revisions"] = .list(
+            revisions.enumerated().map { index, revision in
+                revisionValue(revision, previous: index + 1 < revisions.count ? revisions[index + 1] : nil)
+            })
         values["flash"] = .list(flash.map { ["kind": .string($0.kind), "text": .string($0.text)] })
         if let notification {
             values["saved"] = [
@@ -64,7 +69,7 @@ struct ComposerView {
         [
             "action": .string(action),
             "preview": Self.previewValue(analysis.preview),
-            "report": Self.reportValue(analysis),
+            "report": Self.reportValue(analysis, notes: notes),
             "export": exportValue(),
         ]
     }
@@ -83,11 +88,23 @@ struct ComposerView {
         ]
     }
 
-    private func revisionValue(_ revision: NotificationRevision) -> TemplateValue {
-        [
+    /// One row of the history: who, when, and which fields changed from the revision before.
+    private func revisionValue(_ revision: NotificationRevision, previous: NotificationRevision?)
+        -> TemplateValue
+    {
+        let diff = RevisionChanges(from: previous, to: revision)
+        var changed = diff.changes.map(\.label).joined(separator: ", ")
+        if previous == nil {
+            changed = "created"
+        } else if diff.onlyFormatting {
+            changed = "Raw JSON only (formatting, or members without a field)"
+        } else if changed.isEmpty {
+            changed = "nothing (saved unchanged)"
+        }
+        return [
             "revision": .int(revision.revision), "name": .string(revision.name),
             "when": .string(Self.readableTime(revision.changedAt)), "by": .string(revision.changedBy),
-            "current": .bool(revision.revision == notification?.revision),
+            "current": .bool(revision.revision == notification?.revision), "changed": .string(changed),
         ]
     }
 

@@ -6,7 +6,8 @@ import Templates
 ///
 /// The body is the form as a JSON object of strings (`Content-Type: application/json`); the
 /// answer carries the region partials rendered exactly as the page renders them (so the
-/// server computes every line), the field errors, and the form's other side: "Raw JSON" when the
+/// server computes every line), the field errors (binding only, `errors`) and every note under
+/// each field (`notes`: message, severity, invalid, and the category fix), and the form's other side: "Raw JSON" when the
 /// fields were the source (`rawJSON`; `payload` is null while a field has an error, so it cannot
 /// be saved), the refilled fields when "Raw JSON" was. Nothing is saved.
 extension NotificationPages {
@@ -28,13 +29,23 @@ extension NotificationPages {
             regions.set(key, try pages.templates.render(template, with: context))
         }
         var errors = JSONObjectBuilder()
+        var notes = JSONObjectBuilder()
         for field in ComposerField.allCases {
             errors.set(field.rawValue, composed.errors[field])
+            let message = view.notes.message(for: field)
+            guard !message.isEmpty else { continue }
+            var note = JSONObjectBuilder()
+            note.set("message", message)
+            note.set("severity", view.notes.severity(of: field))
+            note.set("invalid", view.notes.isInvalid(field))
+            if field == .category { note.set("fix", view.notes.categoryFix) }
+            notes.set(field.rawValue, note.value)
         }
         var answer = JSONObjectBuilder()
         answer.set("source", composed.source.rawValue)
         answer.set("regions", regions.value)
         answer.set("errors", errors.value)
+        answer.set("notes", notes.value)
         answer.set("payload", composed.text.map(JSONValue.string) ?? .null)
         answer.set("rawJSON", composed.fields[.rawJSON])
         if composed.source == .rawJSON, composed.text != nil {

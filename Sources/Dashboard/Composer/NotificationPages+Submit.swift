@@ -6,6 +6,10 @@ import Storage
 /// The composer's form posts: "Preview" and "Export" re-render the page for the posted values
 /// and save nothing; "Save" creates or updates with optimistic concurrency.
 extension NotificationPages {
+    /// The form name of the "Use `message`" button under the Category field: its value replaces
+    /// the category, and the page is shown again (nothing is saved).
+    static let useCategoryField = "useCategory"
+
     /// The name a notification gets when the Name field is left empty.
     static let untitled = "Untitled notification"
 
@@ -14,8 +18,19 @@ extension NotificationPages {
         let form = try Self.formFields(of: request)
         let stored = try id.map(existing)
         let options = ComposerPreviewOptions(form)
-        let composed = PayloadComposer.compose(ComposerFields(form))
+        var fields = ComposerFields(form)
+        let usedCategory = form[Self.useCategoryField].flatMap { $0.isEmpty ? nil : $0 }
+        if let usedCategory { fields[.category] = usedCategory }
+        let composed = PayloadComposer.compose(fields)
         let revision = form["revision"].flatMap { Int($0) } ?? stored?.revision
+        if let usedCategory {
+            var view = try view(composed, stored: stored, revision: revision, options: options)
+            view.flash.append(
+                .init(
+                    kind: "info",
+                    text: "Category set to \"\(usedCategory)\". Nothing was saved yet: Save keeps it."))
+            return try render(view)
+        }
         switch form["intent"] {
         case "save":
             return try save(composed, stored: stored, revision: revision, options: options, request: request)

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPKit
 import NotificationKit
 import Storage
@@ -12,7 +13,14 @@ struct NotificationPages: Sendable {
 
     /// Adds the page routes.
     func register(in router: inout RouterBuilder) {
-        router.get("/notifications") { _, _ in try list() }
+        router.get("/notifications") { request, _ in try list(request) }
+        router.post("/notifications/{id}/duplicate") { request, parameters in
+            let stored = try existing(parameters.require("id"))
+            let copy = try store.notifications.create(
+                name: String("Copy of \(stored.name)".prefix(NotificationInput.maximumNameLength)),
+                headers: stored.headers, payload: stored.payload, by: Author.name(of: request))
+            return Response(redirectTo: "/notifications/\(copy.id)")
+        }
         router.get("/notifications/new") { request, _ in
             let view = try composer(for: nil, options: ComposerPreviewOptions(request.queryItems))
             return try render(view)
@@ -24,6 +32,16 @@ struct NotificationPages: Sendable {
             if let saved = request.queryItems["saved"], saved == String(stored.revision) {
                 view.flash.append(.init(kind: "success", text: "Saved as revision \(saved)."))
             }
+            if let restored = request.queryItems["restored"] {
+                view.flash.append(
+                    .init(
+                        kind: "success", text: "Revision \(restored) restored as revision \(stored.revision)."
+                    ))
+            }
+            if request.queryItems["untrashed"] != nil {
+                view.flash.append(
+                    .init(kind: "success", text: "Restored from the trash, with every revision."))
+            }
             return try render(view)
         }
         router.post("/notifications/{id}") { request, parameters in
@@ -31,21 +49,27 @@ struct NotificationPages: Sendable {
         }
         router.post("/notifications/live") { request, _ in try live(request) }
         registerExports(in: &router)
+        registerHistory(in: &router)
+        registerTrash(in: &router)
     }
 
-    /// The list of saved notifications, most recently saved first.
-    private func list() throws -> Response {
-        let rows = try store.notifications.list().map { summary -> TemplateValue in
-            let author = try store.notifications.notification(id: summary.id)?.updatedBy ?? ""
-            return [
-                "id": .string(summary.id), "name": .string(summary.name),
-                "updatedAt": .string(ComposerView.readableTime(summary.updatedAt)),
-                "updatedBy": .string(author), "revision": .int(summary.revision),
-            ]
+    /// The list of saved notifications, most recently saved first, each with its snippet,
+    /// category and verdict; `?q=` keeps those whose name, title or body contains the text.
+    private func list(_ request: Request) throws -> Response {
+        let query = (request.queryItems["q"] ?? "").trimmingCharacters(in: .whitespaces)
+        let registry = try store.categories.config()
+        let rows = try store.notifications.list().compactMap { summary -> TemplateValue? in
+            guard let stored = try store.notifications.notification(id: summary.id) else { return nil }
+            let row = NotificationListRow(stored, registry: registry)
+            guard query.isEmpty || row.matches(query) else { return nil }
+            return row.value
         }
         return try pages.page(
             "notifications/list", title: "Notifications", section: .notifications,
-            values: ["notifications": .list(rows), "any": .bool(!rows.isEmpty)])
+            values: [
+                "notifications": .list(rows), "any": .bool(!rows.isEmpty), "query": .string(query),
+                "searched": .bool(!query.isEmpty),
+            ])
     }
 
     /// The composer for `stored` (or a new notification) as saved.
@@ -72,9 +96,10 @@ struct NotificationPages: Sendable {
         let registry = try store.categories.config()
         let analysis = ComposerAnalysis(composed, registry: registry, options: options)
         let revisions = try stored.flatMap { try store.notifications.revisions(id: $0.id) } ?? []
+        let notes = ComposerFieldNotes(composed, report: analysis.report, registry: registry)
         return ComposerView(
             notification: stored, revision: revision, fields: composed.fields, analysis: analysis,
-            registry: registry, options: options, revisions: revisions)
+            notes: notes, registry: registry, options: options, revisions: revisions)
     }
 
     /// The page of `view` with `status`.

@@ -15,33 +15,24 @@ extension Validator {
             )
             return
         }
-        // iOS compares identifiers as literal NSStrings: byte for byte, so NFC "é" and NFD "e\u{301}"
-        // differ although Swift's String equality (canonical equivalence) calls them equal.
-        if registered.contains(where: { $0.utf8.elementsEqual(category.utf8) }) {
+        switch CategoryMatch(category, among: registered) {
+        case .registered:
             return
-        }
-        let lowered = category.lowercased()
-        if let match = registered.first(where: { $0.lowercased().utf8.elementsEqual(lowered.utf8) }) {
+        case .caseMismatch(let match):
             sink.emit(
                 .categoryCaseMismatch, path(), at: node.span,
                 "\"\(category)\" is not registered; \"\(match)\" is (identifiers are case-sensitive).")
-            return
-        }
-        if let match = registered.first(where: { $0.lowercased() == lowered }) {
+        case .otherNormalization(let match):
             sink.emit(
                 .categoryUnregistered, path(), at: node.span,
                 "\"\(category)\" is not a registered category; \"\(match)\" looks the same but is written "
                     + "with other Unicode code points (NFC versus NFD), and iOS compares identifiers byte for "
                     + "byte, so the notification shows without action buttons.")
-            return
+        case .unregistered(let near):
+            var message =
+                "\"\(category)\" is not a registered category; iOS will show the notification without action buttons"
+            message += near.map { "; did you mean \"\($0)\"?" } ?? "."
+            sink.emit(.categoryUnregistered, path(), at: node.span, message)
         }
-        var message =
-            "\"\(category)\" is not a registered category; iOS will show the notification without action buttons"
-        if let near = KeySuggestion.suggestion(for: category, among: registered) {
-            message += "; did you mean \"\(near)\"?"
-        } else {
-            message += "."
-        }
-        sink.emit(.categoryUnregistered, path(), at: node.span, message)
     }
 }

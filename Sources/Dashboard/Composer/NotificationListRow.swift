@@ -1,0 +1,45 @@
+import Foundation
+import NotificationKit
+import Storage
+import Templates
+
+/// One row of the notifications list: what a person scans for (title and body, category,
+/// whether it would be accepted, who changed it last) and what the search matches.
+struct NotificationListRow {
+    /// The longest snippet of the body the list shows.
+    static let snippetLength = 90
+
+    let stored: StoredNotification
+    let fields: ComposerFields
+    let report: ValidationReport
+
+    /// The row of `stored`, checked against `registry`.
+    init(_ stored: StoredNotification, registry: CategoryConfig) {
+        self.stored = stored
+        fields = RevisionChanges.fields(name: stored.name, headers: stored.headers, payload: stored.payload)
+        report = NotificationVerdict.report(stored, registry: registry)
+    }
+
+    /// Whether the name, title, subtitle or body contains `query`, ignoring case and accents.
+    func matches(_ query: String) -> Bool {
+        [stored.name, fields[.title], fields[.subtitle], fields[.body]].contains {
+            $0.range(of: query, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+        }
+    }
+
+    /// The template values of the row.
+    var value: TemplateValue {
+        let errors = report.diagnostics.filter { $0.severity == .error }.count
+        let body = fields[.body].replacingOccurrences(of: "\n", with: " ")
+        let snippet = body.count > Self.snippetLength ? body.prefix(Self.snippetLength - 1) + "…" : body
+        return [
+            "id": .string(stored.id), "name": .string(stored.name), "title": .string(fields[.title]),
+            "snippet": .string(String(snippet)), "category": .string(fields[.category]),
+            "valid": .bool(report.valid),
+            "errors": .string(errors == 1 ? "1 error" : "\(errors) errors"),
+            "updatedAt": .string(ComposerView.readableTime(stored.updatedAt)),
+            "updatedBy": .string(stored.updatedBy),
+            "revision": .int(stored.revision),
+        ]
+    }
+}
