@@ -156,10 +156,41 @@
     }
   }
 
+  // "Unsaved changes": any edit of a field that Save keeps marks the page and arms the
+  // beforeunload guard; saving (or a form post that shows the page again) disarms it.
+  const unsaved = document.getElementById("unsaved-status");
+  const notSaved = new Set(["device", "hiddenPreviews", "bundle", "deviceToken", "environment"]);
+  let dirty = unsaved ? !unsaved.hidden : false;
+
+  function markUnsaved() {
+    dirty = true;
+    if (unsaved) {
+      unsaved.hidden = false;
+    }
+  }
+
+  window.addEventListener("beforeunload", (event) => {
+    if (dirty) {
+      event.preventDefault();
+      event.returnValue = "";
+    }
+  });
+  form.addEventListener("submit", (event) => {
+    // A download keeps the page (and its edits) where it is; every other post shows the page
+    // again from the server, with the marker when the edits are still not saved.
+    const target = event.submitter ? event.submitter.formAction || "" : "";
+    if (!/\/export\.(json|apns)$/.test(target)) {
+      dirty = false;
+    }
+  });
+
   function changed(event) {
     const target = event.target;
     if (!target || target.form !== form || target === curl) {
       return;
+    }
+    if (!notSaved.has(target.name)) {
+      markUnsaved();
     }
     edits += 1;
     window.clearTimeout(timer);

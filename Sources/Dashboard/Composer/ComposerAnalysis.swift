@@ -24,8 +24,12 @@ struct ComposerAnalysis: Sendable {
     /// refused it (no Topic, which token authentication needs; a header APNs cannot carry).
     let curlProblem: String?
 
-    /// Analyses `composed` against `registry` on `device`.
-    init(_ composed: ComposedPayload, registry: CategoryConfig, options: ComposerPreviewOptions) {
+    /// Analyses `composed` against `registry` on `device`; the curl command uses `export`'s
+    /// bundle ID, device token and environment.
+    init(
+        _ composed: ComposedPayload, registry: CategoryConfig, options: ComposerPreviewOptions,
+        export: ComposerExportOptions = ComposerExportOptions()
+    ) {
         self.composed = composed
         let bytes = Array(composed.checkedText.utf8)
         let headers = composed.fields.headers
@@ -39,12 +43,7 @@ struct ComposerAnalysis: Sendable {
         var curl: String?
         var curlProblem: String?
         if composed.text != nil, report.valid {
-            do {
-                curl = try PayloadExport(bytes: bytes, headers: APNsHeaders(fields: headers))
-                    .curlCommand(deviceToken: nil)
-            } catch {
-                curlProblem = error.description
-            }
+            (curl, curlProblem) = export.curl(bytes: bytes, headers: headers)
         }
         self.curl = curl
         self.curlProblem = curlProblem

@@ -32,6 +32,12 @@ struct ComposerFieldNotes: Sendable {
         for (field, message) in composed.errors {
             notes[field, default: []].append(Note(severity: "error", code: "", message: message))
         }
+        if composed.rewroteFormatting {
+            let message =
+                "Your formatting of Raw JSON was replaced: a field edit rewrote the payload, pretty-printed. "
+                + "Edit only Raw JSON to keep your own formatting."
+            notes[.rawJSON, default: []].append(Note(severity: "info", code: "", message: message))
+        }
         let root = JSONReader().read(composed.checkedText).root
         let mediaKey = ComposerFields.mediaKey(in: root)
         for diagnostic in report.diagnostics {

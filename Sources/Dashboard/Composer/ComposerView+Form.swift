@@ -50,9 +50,9 @@ extension ComposerView {
                         .customData, rows: 5, code: true,
                         hint: "A JSON object; its members go beside aps, exactly as written."),
                     textarea(
-                        .rawJSON, rows: 12, code: true,
+                        .rawJSON, rows: 16, code: true,
                         hint:
-                            "The exact payload that is sent. Change either this or the fields: the side you changed wins when you save or preview. Empty it to rebuild it from the fields."
+                            "The exact payload that is sent, byte for byte. Change either this or the fields: the side you changed wins when you save or preview. Your own formatting here is kept until a field edit rewrites the payload (pretty-printed). Empty it to rebuild it from the fields."
                     ),
                 ]
             ),

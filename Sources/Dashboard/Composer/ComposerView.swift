@@ -27,10 +27,14 @@ struct ComposerView {
     var registry: CategoryConfig
     /// The device picker.
     var options: ComposerPreviewOptions
+    /// The Export section's bundle ID, device token and environment, shown as posted.
+    var exportOptions: ComposerExportOptions
     /// Every saved revision, newest first.
     var revisions: [NotificationRevision] = []
     /// Messages above the page.
     var flash: [Flash] = []
+    /// Whether the form shows edits that are not saved (the "Unsaved changes" marker).
+    var unsaved = false
 
     /// The path the form posts to, and the prefix of its export endpoints.
     var action: String {
@@ -42,6 +46,7 @@ struct ComposerView {
         var values = regionValues()
         values["heading"] = .string(notification?.name ?? "New notification")
         values["isNew"] = .bool(notification == nil)
+        values["unsaved"] = .bool(unsaved)
         values["revision"] = .string(revision.map(String.init) ?? "")
         values["renderedRaw"] = .string(fields[.renderedRaw])
         values["groups"] = groupsValue()
@@ -84,7 +89,10 @@ struct ComposerView {
         }
         return [
             "exportable": .bool(analysis.exportable), "curl": .string(analysis.curl ?? ""),
-            "problem": .string(problem),
+            "problem": .string(problem), "bundle": .string(exportOptions.bundle ?? ""),
+            "deviceToken": .string(exportOptions.deviceToken ?? ""),
+            "sandbox": .bool(exportOptions.environment == .sandbox),
+            "production": .bool(exportOptions.environment == .production),
         ]
     }
 
@@ -106,6 +114,17 @@ struct ComposerView {
             "when": .string(Self.readableTime(revision.changedAt)), "by": .string(revision.changedBy),
             "current": .bool(revision.revision == notification?.revision), "changed": .string(changed),
         ]
+    }
+
+    /// Whether `composed` differs from `stored` (for a new notification: from an empty form).
+    static func isUnsaved(_ composed: ComposedPayload, comparedWith stored: StoredNotification?) -> Bool {
+        guard let stored else {
+            return ComposerField.allCases.contains { field in
+                field != .pushType && field != .rawJSON && field != .renderedRaw && !composed.fields[field].isEmpty
+            }
+        }
+        return composed.checkedText != stored.payload || composed.fields[.name] != stored.name
+            || composed.fields.headersText != stored.headers
     }
 
     /// `2026-11-29T21:32:52.123Z` as `2026-11-29 21:32:52 UTC`.

@@ -21,8 +21,9 @@ extension NotificationPages {
     func live(_ request: Request) throws -> Response {
         let form = try Self.liveForm(request)
         let options = ComposerPreviewOptions(form)
+        let export = ComposerExportOptions(form)
         let composed = PayloadComposer.compose(ComposerFields(form))
-        let view = try view(composed, stored: nil, revision: nil, options: options)
+        let view = try view(composed, stored: nil, revision: nil, options: options, export: export)
         let context = TemplateValue.object(view.regionValues())
         var regions = JSONObjectBuilder()
         for (key, template) in Self.liveRegions {

@@ -91,19 +91,24 @@ struct NotificationPages: Sendable {
     /// The view of a composed form; reads the registry and, for a saved notification, its history.
     func view(
         _ composed: ComposedPayload, stored: StoredNotification?, revision: Int?,
-        options: ComposerPreviewOptions
+        options: ComposerPreviewOptions, export: ComposerExportOptions = ComposerExportOptions()
     ) throws -> ComposerView {
         let registry = try store.categories.config()
-        let analysis = ComposerAnalysis(composed, registry: registry, options: options)
+        let analysis = ComposerAnalysis(composed, registry: registry, options: options, export: export)
         let revisions = try stored.flatMap { try store.notifications.revisions(id: $0.id) } ?? []
         let notes = ComposerFieldNotes(composed, report: analysis.report, registry: registry)
         return ComposerView(
             notification: stored, revision: revision, fields: composed.fields, analysis: analysis,
-            notes: notes, registry: registry, options: options, revisions: revisions)
+            notes: notes, registry: registry, options: options, exportOptions: export, revisions: revisions)
     }
 
-    /// The page of `view` with `status`.
-    func render(_ view: ComposerView, status: HTTPStatus = .ok) throws -> Response {
+    /// The page of `view` with `status`; a posted form that differs from what is saved shows
+    /// the "Unsaved changes" marker (it works without JavaScript).
+    func render(_ view: ComposerView, status: HTTPStatus = .ok, posted: Bool = false) throws -> Response {
+        var view = view
+        if posted {
+            view.unsaved = ComposerView.isUnsaved(view.analysis.composed, comparedWith: view.notification)
+        }
         let title = view.notification?.name ?? "New notification"
         var response = try pages.page(
             "notifications/composer", title: title, section: .notifications, values: view.values())
