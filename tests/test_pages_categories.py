@@ -106,7 +106,7 @@ def test_seed_message_category_is_created_through_the_form_with_javascript(brows
     assert browser.execute_script("return window.pushboardMarker") == 42
     assert len(browser.find_elements(By.XPATH, "//label[normalize-space()='Action title']")) == 2
     assert control(browser, "Action title", 1).get_attribute("value") == ""
-    legends = [legend.text for legend in browser.find_elements(By.CSS_SELECTOR, ".action-row legend")]
+    legends = [legend.text for legend in browser.find_elements(By.CSS_SELECTOR, ".action-row > legend")]
     assert legends == ["Action 1", "Action 2"]
     # Focus moved to the row that took the removed one's place.
     assert browser.switch_to.active_element.get_attribute("id") == control(

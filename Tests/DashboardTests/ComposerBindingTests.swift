@@ -167,7 +167,9 @@ import Testing
         fields.mutableContent = false
         fields[.customData] = ""
         let text = PayloadComposer.compose(fields).text
-        #expect(text.flatMap { JSONReader().read($0).root.map { JSONWriter().string($0.value) } } == #"{"aps":{"alert":{"body":"B"}}}"#)
+        #expect(
+            text.flatMap { JSONReader().read($0).root.map { JSONWriter().string($0.value) } }
+                == #"{"aps":{"alert":{"body":"B"}}}"#)
     }
 
     @Test func headersComeFromTheHeaderFieldsInExportOrder() {

@@ -25,9 +25,13 @@ struct ComposerExportOptions: Sendable, Equatable {
     /// Reads the fields from a posted form or a query; an unknown environment is the sandbox.
     init(_ form: FormFields) {
         bundle = form[Self.bundleField]?.trimmingCharacters(in: .whitespaces).nilIfBlank
-        deviceToken = form[Self.deviceTokenField].map { String($0.filter { !$0.isWhitespace && $0 != "<" && $0 != ">" }) }?
+        deviceToken =
+            form[Self.deviceTokenField].map {
+                String($0.filter { !$0.isWhitespace && $0 != "<" && $0 != ">" })
+            }?
             .nilIfBlank
-        environment = form[Self.environmentField].flatMap(PayloadExport.APNsEnvironment.init(rawValue:)) ?? .sandbox
+        environment =
+            form[Self.environmentField].flatMap(PayloadExport.APNsEnvironment.init(rawValue:)) ?? .sandbox
     }
 
     /// The curl command for `bytes` and `headers`, or the reason it cannot be written, in the
@@ -40,9 +44,14 @@ struct ComposerExportOptions: Sendable, Equatable {
         } catch .missingTopic(let pushType) where pushType == "mdm" {
             return (nil, "An MDM push's topic comes from the MDM certificate: fill in Topic (APNs headers).")
         } catch .missingTopic {
-            return (nil, "APNs needs the app's topic with token authentication: fill in Bundle ID below, or Topic under APNs headers.")
+            return (
+                nil,
+                "APNs needs the app's topic with token authentication: fill in Bundle ID below, or Topic under APNs headers."
+            )
         } catch .invalidDeviceToken {
-            return (nil, "The device token must be hexadecimal digits (0–9, a–f), as the app reads it from APNs.")
+            return (
+                nil, "The device token must be hexadecimal digits (0–9, a–f), as the app reads it from APNs."
+            )
         } catch {
             return (nil, error.description)
         }

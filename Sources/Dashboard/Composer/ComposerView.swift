@@ -120,7 +120,8 @@ struct ComposerView {
     static func isUnsaved(_ composed: ComposedPayload, comparedWith stored: StoredNotification?) -> Bool {
         guard let stored else {
             return ComposerField.allCases.contains { field in
-                field != .pushType && field != .rawJSON && field != .renderedRaw && !composed.fields[field].isEmpty
+                field != .pushType && field != .rawJSON && field != .renderedRaw
+                    && !composed.fields[field].isEmpty
             }
         }
         return composed.checkedText != stored.payload || composed.fields[.name] != stored.name

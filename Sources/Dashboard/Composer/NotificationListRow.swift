@@ -20,10 +20,12 @@ struct NotificationListRow {
         report = NotificationVerdict.report(stored, registry: registry)
     }
 
-    /// Whether the name, title, subtitle or body contains `query`, ignoring case and accents.
+    /// Whether every word of `query` is in the name, title, subtitle or body, ignoring case and
+    /// accents ("sleva dnes" finds a title "Sleva" with a body "jen dnes").
     func matches(_ query: String) -> Bool {
-        [stored.name, fields[.title], fields[.subtitle], fields[.body]].contains {
-            $0.range(of: query, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+        let text = [stored.name, fields[.title], fields[.subtitle], fields[.body]].joined(separator: "\n")
+        return query.split(whereSeparator: \.isWhitespace).allSatisfy {
+            text.range(of: $0, options: [.caseInsensitive, .diacriticInsensitive]) != nil
         }
     }
 

@@ -25,7 +25,8 @@ extension NotificationPages {
         let composed = PayloadComposer.compose(fields)
         let revision = form["revision"].flatMap { Int($0) } ?? stored?.revision
         if let usedCategory {
-            var view = try view(composed, stored: stored, revision: revision, options: options, export: export)
+            var view = try view(
+                composed, stored: stored, revision: revision, options: options, export: export)
             view.flash.append(
                 .init(
                     kind: "info",
@@ -35,9 +36,11 @@ extension NotificationPages {
         switch form["intent"] {
         case "save":
             return try save(
-                composed, stored: stored, revision: revision, options: options, export: export, request: request)
+                composed, stored: stored, revision: revision, options: options, export: export,
+                request: request)
         case "export":
-            var view = try view(composed, stored: stored, revision: revision, options: options, export: export)
+            var view = try view(
+                composed, stored: stored, revision: revision, options: options, export: export)
             view.flash.append(
                 view.analysis.exportable
                     ? .init(
@@ -49,7 +52,8 @@ extension NotificationPages {
             return try render(view, posted: true)
         default:
             return try render(
-                view(composed, stored: stored, revision: revision, options: options, export: export), posted: true)
+                view(composed, stored: stored, revision: revision, options: options, export: export),
+                posted: true)
         }
     }
 
@@ -64,7 +68,8 @@ extension NotificationPages {
                 "Name must be at most \(NotificationInput.maximumNameLength) characters long."
         }
         guard let text = composed.text, composed.errors.isEmpty else {
-            var view = try view(composed, stored: stored, revision: revision, options: options, export: export)
+            var view = try view(
+                composed, stored: stored, revision: revision, options: options, export: export)
             view.flash.append(.init(kind: "error", text: "Nothing was saved: fix the fields marked below."))
             return try render(view, status: .unprocessableContent, posted: true)
         }
@@ -87,7 +92,8 @@ extension NotificationPages {
         case .updated(let updated):
             return Response(redirectTo: "/notifications/\(updated.id)")
         case .stale(let current):
-            var view = try view(composed, stored: current, revision: current.revision, options: options, export: export)
+            var view = try view(
+                composed, stored: current, revision: current.revision, options: options, export: export)
             view.flash.append(.init(kind: "error", text: Self.staleMessage(current)))
             return try render(view, status: .conflict, posted: true)
         case .notFound:

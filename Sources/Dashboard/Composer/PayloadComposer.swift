@@ -127,9 +127,12 @@ enum PayloadComposer {
         }
         let unchanged = base.map { JSONWriter().string($0.value) == compact } ?? false
         let text = unchanged ? shown : pretty
-        result.rewroteFormatting = !unchanged && !shown.isEmpty && shown != base.map {
-            JSONWriter(style: .pretty).string($0.value)
-        }
+        result.rewroteFormatting =
+            !unchanged && !shown.isEmpty
+            && shown
+                != base.map {
+                    JSONWriter(style: .pretty).string($0.value)
+                }
         result.text = text
         result.fields.fillPayload(from: JSONReader().read(text).root)
         result.fields[.rawJSON] = text
