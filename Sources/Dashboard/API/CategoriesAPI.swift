@@ -37,6 +37,7 @@ struct CategoriesAPI: Sendable {
             }
             return Response(status: .noContent)
         }
+        registerHistory(in: &router)
     }
 
     private func replaceAll(_ request: Request) throws -> Response {
@@ -82,7 +83,7 @@ struct CategoriesAPI: Sendable {
         case .created:
             var response = APIResponse.json(category.jsonValue, status: .created)
             response.headers.replaceOrAdd(
-                name: "Location", value: "/api/v1/categories/" + ConditionalGet.pathSegment(identifier))
+                name: "Location", value: "/api/v1/categories/" + CategoryPages.percentEncoded(identifier))
             return response
         case .replaced: return APIResponse.json(category.jsonValue)
         }

@@ -109,6 +109,15 @@ extension CategoryPages {
             "importDiagnostics": .list(diagnostics.map(Self.value)),
             "importInvalid": .bool(!diagnostics.isEmpty),
             "plan": plan.map { Self.planValue($0.0, revision: $0.1, note: planNote) } ?? .bool(false),
+            "deleted": .list(
+                try store.categories.deletedCategories().map { revision in
+                    [
+                        "identifier": .string(revision.identifier),
+                        "history": .string(Self.address(of: revision.identifier) + "/history"),
+                        "when": .string(Self.shortTime(revision.changedAt)),
+                        "by": .string(revision.changedBy),
+                    ]
+                }),
         ]
         var response = try pages.page(
             "categories/list", title: "Categories", section: .categories, values: values)

@@ -1,0 +1,64 @@
+import HTTPKit
+import NotificationKit
+import Storage
+
+/// A category's revisions, restoring one, and the deleted categories, for the API (the same as
+/// the category history pages).
+extension CategoriesAPI {
+    /// Adds the history routes.
+    func registerHistory(in router: inout RouterBuilder) {
+        router.get("/api/v1/categories/{identifier}/revisions") { _, parameters in
+            let identifier = try parameters.require("identifier")
+            let revisions = try store.revisions(of: identifier)
+            guard !revisions.isEmpty else { throw Self.neverExisted(identifier) }
+            let items = revisions.enumerated().map { index, revision in
+                let previous = index + 1 < revisions.count ? revisions[index + 1] : nil
+                let changes = CategoryRevisionChanges(from: previous?.json, to: revision.json).changes
+                return Self.value(of: revision, changes: changes.map(\.label))
+            }
+            return APIResponse.json(JSONObjectBuilder().setting("revisions", JSONValue.list(items)).value)
+        }
+        router.post("/api/v1/categories/{identifier}/revisions/{revision}/restore") { request, parameters in
+            let identifier = try parameters.require("identifier")
+            let text = try parameters.require("revision")
+            guard let number = Int(text), number > 0, String(number) == text else {
+                throw HTTPError(
+                    .badRequest, message: "A revision is a whole number from 1, not \"\(text)\".",
+                    code: "invalid-revision")
+            }
+            guard
+                let json = try store.revisions(of: identifier).first(where: { $0.revision == number })?.json,
+                let category = NotificationCategory.read(Array(json.utf8)).category
+            else {
+                throw HTTPError(
+                    .notFound, message: "Category \"\(identifier)\" has no saved revision \(number).",
+                    code: "not-found")
+            }
+            _ = try store.put(
+                CategoryDocument(identifier: identifier, json: json), by: Author.name(of: request))
+            return APIResponse.json(category.jsonValue)
+        }
+        router.get("/api/v1/trash/categories") { _, _ in
+            let items = try store.deletedCategories().map { Self.value(of: $0, changes: nil) }
+            return APIResponse.json(JSONObjectBuilder().setting("categories", JSONValue.list(items)).value)
+        }
+    }
+
+    /// One revision: identifier, revision, the category (null for a deletion), who and when.
+    private static func value(of revision: CategoryRevision, changes: [String]?) -> JSONValue {
+        var object = JSONObjectBuilder()
+        object.set("identifier", revision.identifier)
+        object.set("revision", revision.revision)
+        object.set("category", revision.json.flatMap { JSONReader().read($0).root?.value } ?? .null)
+        object.set("updatedAt", revision.changedAt)
+        object.set("updatedBy", revision.changedBy)
+        if let changes {
+            object.set("changes", .list(changes.map(JSONValue.string)))
+        }
+        return object.value
+    }
+
+    private static func neverExisted(_ identifier: String) -> HTTPError {
+        HTTPError(.notFound, message: "No category was ever saved as \"\(identifier)\".", code: "not-found")
+    }
+}
