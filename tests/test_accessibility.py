@@ -50,6 +50,9 @@ def site(binary):
     _, _, support = running.json("POST", "/api/v1/notifications", {
         "name": "Ticket 4711", "payload": {"aps": {"alert": {"title": "Nová zpráva", "body": body},
                                                    "category": "Message", "relevance-score": 7}}})
+    running.json("PUT", "/api/v1/categories/message", {
+        "identifier": "message", "actions": [{"identifier": "reply", "title": "Reply", "options": ["destructive"]}]})
+    running.request("DELETE", "/api/v1/categories/tin-nhan")
     running.ids = {"saved": saved["id"], "trashed": trashed["id"], "support": support["id"]}
     yield running
     running.stop()
@@ -88,6 +91,9 @@ def states(site):
         ("category form", "/categories/new", None),
         ("category form errors", "/categories/new", bad_category_form),
         ("category", "/categories/message", None),
+        ("category history", "/categories/message/history", None),
+        ("category revision", "/categories/message/history/1", None),
+        ("deleted category history", "/categories/tin-nhan/history", None),
         ("notifications", "/notifications", None),
         ("search without match", "/notifications?q=nothing-matches", None),
         ("composer", "/notifications/new", None),
