@@ -20,12 +20,7 @@ extension CategoriesAPI {
         }
         router.post("/api/v1/categories/{identifier}/revisions/{revision}/restore") { request, parameters in
             let identifier = try parameters.require("identifier")
-            let text = try parameters.require("revision")
-            guard let number = Int(text), number > 0, String(number) == text else {
-                throw HTTPError(
-                    .badRequest, message: "A revision is a whole number from 1, not \"\(text)\".",
-                    code: "invalid-revision")
-            }
+            let number = try RevisionNumber.require(parameters)
             guard
                 let json = try store.revisions(of: identifier).first(where: { $0.revision == number })?.json,
                 let category = NotificationCategory.read(Array(json.utf8)).category

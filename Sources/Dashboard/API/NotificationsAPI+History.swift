@@ -11,13 +11,13 @@ extension NotificationsAPI {
     func registerHistory(in router: inout RouterBuilder) {
         router.get("/api/v1/notifications/{id}/revisions/{revision}") { _, parameters in
             let id = try parameters.require("id")
-            let number = try Self.revisionNumber(parameters)
+            let number = try RevisionNumber.require(parameters)
             guard let revision = try store.revision(number, of: id) else { throw Self.noRevision(id, number) }
             return APIResponse.json(NotificationJSON.revision(revision))
         }
         router.post("/api/v1/notifications/{id}/revisions/{revision}/restore") { request, parameters in
             let id = try parameters.require("id")
-            let number = try Self.revisionNumber(parameters)
+            let number = try RevisionNumber.require(parameters)
             let expected = try request.headers["If-Match"].map { try expectedRevision(matching: $0, id: id) }
             switch try store.restore(
                 revision: number, of: id, expectedRevision: expected, by: Author.name(of: request))
@@ -40,16 +40,6 @@ extension NotificationsAPI {
             guard try store.purge(id: id) else { throw Self.notInTrash(id) }
             return Response(status: .noContent)
         }
-    }
-
-    private static func revisionNumber(_ parameters: RouteParameters) throws -> Int {
-        let text = try parameters.require("revision")
-        guard let number = Int(text), number > 0, String(number) == text else {
-            throw HTTPError(
-                .badRequest, message: "A revision is a whole number from 1, not \"\(text)\".",
-                code: "invalid-revision")
-        }
-        return number
     }
 
     private static func noRevision(_ id: String, _ number: Int) -> HTTPError {

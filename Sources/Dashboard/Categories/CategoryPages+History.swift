@@ -13,11 +13,12 @@ extension CategoryPages {
             try historyPage(parameters.require("identifier"), restored: request.queryItems["restored"])
         }
         router.get("/categories/{identifier}/history/{revision}") { _, parameters in
-            try revisionPage(parameters.require("identifier"), number: Self.revisionNumber(parameters))
+            try revisionPage(
+                parameters.require("identifier"), number: NotificationPages.revisionNumber(parameters))
         }
         router.post("/categories/{identifier}/history/{revision}/restore") { request, parameters in
             let identifier = try parameters.require("identifier")
-            let number = try Self.revisionNumber(parameters)
+            let number = try NotificationPages.revisionNumber(parameters)
             guard let json = try revisions(identifier).first(where: { $0.revision == number })?.json else {
                 throw HTTPError(
                     .notFound, message: "Category \"\(identifier)\" has no saved revision \(number).")
@@ -92,7 +93,7 @@ extension CategoryPages {
                 "by": .string(revision.changedBy), "deleted": .bool(revision.json == nil),
                 "isCurrent": .bool(isCurrent), "restorable": .bool(!isCurrent && revision.json != nil),
                 "currentRevision": .int(current?.revision ?? number), "json": .string(pretty),
-                "buttonPreview": preview, "same": .bool(diff.isEmpty),
+                "buttonPreview": preview, "live": false, "same": .bool(diff.isEmpty),
                 "changes": .list(
                     diff.map {
                         [
@@ -101,13 +102,5 @@ extension CategoryPages {
                         ]
                     }),
             ])
-    }
-
-    private static func revisionNumber(_ parameters: RouteParameters) throws -> Int {
-        let text = try parameters.require("revision")
-        guard let number = Int(text), number > 0, String(number) == text else {
-            throw HTTPError(.notFound, message: "There is no revision \"\(text)\".")
-        }
-        return number
     }
 }

@@ -9,8 +9,11 @@ struct NotificationListRow {
     /// The longest snippet of the body the list shows.
     static let snippetLength = 90
 
+    /// The notification as saved.
     let stored: StoredNotification
+    /// The form its saved version fills (title, body, category for the row).
     let fields: ComposerFields
+    /// Its verdict against the current registry.
     let report: ValidationReport
 
     /// The row of `stored`, checked against `registry`.

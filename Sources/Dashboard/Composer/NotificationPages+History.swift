@@ -74,12 +74,12 @@ extension NotificationPages {
             section: .notifications, values: values)
     }
 
-    /// The `{revision}` parameter as a number from 1; a 404 otherwise (no such page).
+    /// The `{revision}` parameter of a page as a number from 1; a 404 otherwise (no such page).
     static func revisionNumber(_ parameters: RouteParameters) throws -> Int {
         let text = try parameters.require("revision")
-        guard let number = Int(text), number > 0, String(number) == text else {
+        guard let number = RevisionNumber(text) else {
             throw HTTPError(.notFound, message: "There is no revision \"\(text)\".")
         }
-        return number
+        return number.value
     }
 }
