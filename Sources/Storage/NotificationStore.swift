@@ -98,7 +98,7 @@ public struct NotificationStore: Sendable {
     }
 
     /// Moves the notification to the trash, every revision kept; false when there was none with
-    /// `id` outside the trash. `restore(id:by:)` brings it back, `purge(id:)` erases it.
+    /// `id` outside the trash. `restore(id:)` brings it back, `purge(id:)` erases it.
     @discardableResult
     public func delete(id: String, by author: String = "") throws -> Bool {
         try database.transaction { connection in
