@@ -94,7 +94,54 @@
     });
   }
 
+  // The "Button preview" follows the fields as the person types: one item per titled action, in
+  // order, destructive in red, a text-input action with its placeholder and send button. Text is
+  // only ever set with textContent.
+  function field(row, suffix) {
+    return row.querySelector("[id$='-" + suffix + "']");
+  }
+
+  function drawButtons(form) {
+    const menu = form.querySelector("[data-button-preview]");
+    const container = form.querySelector("[data-action-rows]");
+    if (!menu || !container) return;
+    const items = [];
+    for (const row of rows(container).slice(0, 10)) {
+      const title = field(row, "title");
+      if (!title || !title.value.trim()) continue;
+      const item = document.createElement("li");
+      item.className = "action-menu-item";
+      const destructive = field(row, "destructive");
+      if (destructive && destructive.checked) item.classList.add("action-menu-destructive");
+      const textInput = field(row, "text-input");
+      if (textInput && textInput.checked) {
+        const input = document.createElement("span");
+        input.className = "action-menu-input";
+        const placeholder = document.createElement("span");
+        placeholder.className = "action-menu-placeholder";
+        placeholder.textContent = (field(row, "placeholder") || {}).value || "";
+        const send = document.createElement("span");
+        send.className = "action-menu-send";
+        send.textContent = ((field(row, "button-title") || {}).value || "").trim() || "Send";
+        input.append(placeholder, send);
+        item.append(input);
+      }
+      const label = document.createElement("span");
+      label.className = "action-menu-title";
+      label.textContent = title.value;
+      item.append(label);
+      items.push(item);
+    }
+    menu.replaceChildren(...items);
+  }
+
   const form = document.querySelector("[data-category-form]");
-  if (form) enhanceCategoryForm(form);
+  if (form) {
+    enhanceCategoryForm(form);
+    const redraw = function () { drawButtons(form); };
+    form.addEventListener("input", redraw);
+    form.addEventListener("change", redraw);
+    form.addEventListener("click", function () { window.setTimeout(redraw, 0); });
+  }
   enhanceImport();
 })();

@@ -52,20 +52,50 @@
     element.replaceChildren(...nodes);
   }
 
-  function showErrors(errors) {
+  // Every note under a field (binding errors and the diagnostics at its path), its style and
+  // aria-invalid, and the category's "Use …" button, all set as text or with DOM APIs.
+  function showNotes(notes) {
     for (const message of form.querySelectorAll("[data-error-for]")) {
       const name = message.getAttribute("data-error-for");
-      const text = (errors && typeof errors[name] === "string") ? errors[name] : "";
-      message.textContent = text;
+      const note = (notes && notes[name] && typeof notes[name].message === "string") ? notes[name] : null;
+      message.textContent = note ? note.message : "";
+      message.className = "field-error" + (note ? " field-note-" + note.severity : "");
       const control = form.elements.namedItem(name);
       if (control && control.setAttribute) {
-        if (text) {
+        if (note && note.invalid) {
           control.setAttribute("aria-invalid", "true");
         } else {
           control.removeAttribute("aria-invalid");
         }
       }
+      showFix(message, name, note && typeof note.fix === "string" ? note.fix : "");
     }
+  }
+
+  function showFix(message, name, fix) {
+    let holder = message.parentElement.querySelector("[data-fix-for]");
+    if (!fix) {
+      if (holder) {
+        holder.remove();
+      }
+      return;
+    }
+    if (!holder) {
+      holder = document.createElement("p");
+      holder.className = "field-fix";
+      holder.setAttribute("data-fix-for", name);
+      message.after(holder);
+    }
+    const use = document.createElement("button");
+    use.type = "submit";
+    use.name = "useCategory";
+    use.value = fix;
+    use.className = "button-secondary";
+    use.setAttribute("data-use-category", fix);
+    const code = document.createElement("code");
+    code.textContent = fix;
+    use.append("Use ", code);
+    holder.replaceChildren(use);
   }
 
   function refill(fields) {
@@ -87,7 +117,7 @@
     for (const name of names) {
       replaceRegion(regions[name], answer.regions && answer.regions[name]);
     }
-    showErrors(answer.errors);
+    showNotes(answer.notes);
     if (answer.source === "rawJSON") {
       if (typeof answer.payload === "string" && answer.fields) {
         refill(answer.fields);
@@ -138,10 +168,41 @@
     }
   }
 
+  // "Unsaved changes": any edit of a field that Save keeps marks the page and arms the
+  // beforeunload guard; saving (or a form post that shows the page again) disarms it.
+  const unsaved = document.getElementById("unsaved-status");
+  const notSaved = new Set(["device", "hiddenPreviews", "bundle", "deviceToken", "environment"]);
+  let dirty = unsaved ? !unsaved.hidden : false;
+
+  function markUnsaved() {
+    dirty = true;
+    if (unsaved) {
+      unsaved.hidden = false;
+    }
+  }
+
+  window.addEventListener("beforeunload", (event) => {
+    if (dirty) {
+      event.preventDefault();
+      event.returnValue = "";
+    }
+  });
+  form.addEventListener("submit", (event) => {
+    // A download keeps the page (and its edits) where it is; every other post shows the page
+    // again from the server, with the marker when the edits are still not saved.
+    const target = event.submitter ? event.submitter.formAction || "" : "";
+    if (!/\/export\.(json|apns)$/.test(target)) {
+      dirty = false;
+    }
+  });
+
   function changed(event) {
     const target = event.target;
     if (!target || target.form !== form || target === curl) {
       return;
+    }
+    if (!notSaved.has(target.name)) {
+      markUnsaved();
     }
     edits += 1;
     window.clearTimeout(timer);
@@ -150,6 +211,34 @@
 
   document.addEventListener("input", changed);
   document.addEventListener("change", changed);
+
+  // "Use `message`": sets the Category field and updates the page, like the button's form post
+  // does without this script.
+  form.addEventListener("click", (event) => {
+    const use = event.target.closest && event.target.closest("[data-use-category]");
+    if (!use) {
+      return;
+    }
+    event.preventDefault();
+    const category = form.elements.namedItem("category");
+    category.value = use.getAttribute("data-use-category");
+    category.dispatchEvent(new Event("input", { bubbles: true }));
+    category.focus();
+  });
+
+  // A finding's field link moves the focus to the field, not only the scroll position.
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest && event.target.closest("[data-focus-field]");
+    if (!link) {
+      return;
+    }
+    const field = document.getElementById(link.getAttribute("data-focus-field"));
+    if (field) {
+      event.preventDefault();
+      field.scrollIntoView({ block: "center" });
+      field.focus();
+    }
+  });
 
   const copy = document.getElementById("copy-curl");
   const copyStatus = document.getElementById("copy-status");

@@ -36,6 +36,14 @@ if [ ${#missing[@]} -gt 0 ]; then
     fi
 fi
 
+# axe-core 4 for the accessibility test: only the axe.min.js inside axe-playwright-python is
+# used (injected with Selenium), so its Playwright dependency is not installed.
+if [ "$want" = test ] && ! python3 -m pip show -q axe-playwright-python >/dev/null 2>&1; then
+    echo "Installing Python test package: axe-playwright-python (without dependencies)"
+    python3 -m pip install -q --no-deps --disable-pip-version-check --root-user-action=ignore axe-playwright-python \
+        || python3 -m pip install -q --no-deps --break-system-packages axe-playwright-python
+fi
+
 missing_py=()
 for p in "${pips[@]}"; do
     python3 -m pip show -q "$p" >/dev/null 2>&1 || missing_py+=("$p")

@@ -145,6 +145,9 @@ def make_driver(javascript=True):
             "prefs", {"profile.managed_default_content_settings.javascript": 2})
     options.binary_location = shutil.which("chromium")
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    # Leaving a page with unsaved edits asks "Leave site?" (beforeunload); tests that navigate
+    # on leave, as a person who confirms would.
+    options.set_capability("unhandledPromptBehavior", "accept")
     return webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
 
 

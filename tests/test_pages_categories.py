@@ -106,7 +106,7 @@ def test_seed_message_category_is_created_through_the_form_with_javascript(brows
     assert browser.execute_script("return window.pushboardMarker") == 42
     assert len(browser.find_elements(By.XPATH, "//label[normalize-space()='Action title']")) == 2
     assert control(browser, "Action title", 1).get_attribute("value") == ""
-    legends = [legend.text for legend in browser.find_elements(By.CSS_SELECTOR, ".action-row legend")]
+    legends = [legend.text for legend in browser.find_elements(By.CSS_SELECTOR, ".action-row > legend")]
     assert legends == ["Action 1", "Action 2"]
     # Focus moved to the row that took the removed one's place.
     assert browser.switch_to.active_element.get_attribute("id") == control(
@@ -221,6 +221,8 @@ def test_import_reads_a_chosen_file_and_replaces_the_registry(browser, shared_se
     WebDriverWait(browser, 10).until(lambda d: text.get_attribute("value"))
     assert json.loads(text.get_attribute("value")) == json.loads((SEEDS / "categories.json").read_text())
     click_and_wait_for_load(browser, button(browser, "Replace the registry"))
+    assert "Dry run: this import" in browser.find_element(By.ID, "import-plan").text
+    click_and_wait_for_load(browser, button(browser, "Confirm: replace the registry"))
     assert browser.current_url.endswith("/categories?imported=2")
     assert list(registry(shared_server)) == ["message", "tin-nhan"]
     # A config with an error changes nothing and comes back as pasted, with its diagnostics.

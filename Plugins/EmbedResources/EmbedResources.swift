@@ -12,14 +12,16 @@ import PackagePlugin
 @main
 struct EmbedResources: BuildToolPlugin {
     /// The folders of the repository root that are embedded.
-    static let folders = ["templates", "Public", "api"]
+    static let folders = ["templates", "Public", "api", "docs"]
 
     /// The embedding command (rerun when a file changes) and the version command (every build).
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let root = context.package.directoryURL
         var relativePaths: [String] = []
         for folder in Self.folders {
-            relativePaths += try Self.files(in: root.appending(path: folder)).map { "\(folder)/\($0)" }
+            relativePaths += try Self.files(in: root.appending(path: folder))
+                .filter { folder != "docs" || $0.hasSuffix(".md") }  // the documents, not their pictures
+                .map { "\(folder)/\($0)" }
         }
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedFiles+Table.swift")
         let versionDirectory = context.pluginWorkDirectoryURL.appending(path: "Version")

@@ -7,7 +7,7 @@ import Foundation
 /// matches the files in the repository.
 public enum EmbeddedFiles {
     /// The folders of the repository root that are embedded, as the build plugin lists them.
-    public static let folders = ["templates", "Public", "api"]
+    public static let folders = ["templates", "Public", "api", "docs"]
 
     /// Every embedded file by its path relative to the repository root
     /// (`templates/layout.html`, `Public/pushboard.css`, `api/openapi.json`), decoded once.

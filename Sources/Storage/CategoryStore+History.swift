@@ -48,12 +48,14 @@ extension CategoryStore {
         }
     }
 
-    private static let selectRevisions = """
+    /// The columns of a category revision, in `categoryRevision(_:)` order.
+    static let selectRevisions = """
         SELECT registry_revision, identifier, revision, position, document, changed_at, changed_by
         FROM category_revisions
         """
 
-    private static func categoryRevision(_ row: Statement) -> CategoryRevision {
+    /// One row of `selectRevisions` as a value.
+    static func categoryRevision(_ row: Statement) -> CategoryRevision {
         CategoryRevision(
             registryRevision: row.int(0), identifier: row.text(1), revision: row.int(2), position: row.int(3),
             json: row.optionalText(4), changedAt: row.text(5), changedBy: row.text(6))

@@ -4,6 +4,12 @@ public struct NotificationListPage: Equatable, Sendable {
     public let notifications: [NotificationSummary]
     /// How many notifications are stored in all.
     public let total: Int
+
+    /// A page of `notifications` out of `total`.
+    public init(notifications: [NotificationSummary], total: Int) {
+        self.notifications = notifications
+        self.total = total
+    }
 }
 
 extension NotificationStore {

@@ -51,7 +51,10 @@ public struct NotificationStore: Sendable {
     public func list() throws -> [NotificationSummary] {
         try database.withConnection { connection in
             try connection.query(
-                "SELECT id, name, updated_at, revision FROM notifications ORDER BY updated_at DESC, rowid DESC"
+                """
+                SELECT id, name, updated_at, revision FROM notifications WHERE deleted_at IS NULL
+                ORDER BY updated_at DESC, rowid DESC
+                """
             ) { row in
                 NotificationSummary(
                     id: row.text(0), name: row.text(1), updatedAt: row.text(2), revision: row.int(3))
@@ -94,11 +97,14 @@ public struct NotificationStore: Sendable {
         }
     }
 
-    /// Deletes the notification and its revisions; false when there was none with `id`.
+    /// Moves the notification to the trash, every revision kept; false when there was none with
+    /// `id` outside the trash. `restore(id:)` brings it back, `purge(id:)` erases it.
     @discardableResult
-    public func delete(id: String) throws -> Bool {
+    public func delete(id: String, by author: String = "") throws -> Bool {
         try database.transaction { connection in
-            try connection.run("DELETE FROM notifications WHERE id = ?", [.text(id)]) == 1
+            try connection.run(
+                "UPDATE notifications SET deleted_at = ?, deleted_by = ? WHERE id = ? AND deleted_at IS NULL",
+                [.text(Timestamp.now()), .text(author), .text(id)]) == 1
         }
     }
 
@@ -120,11 +126,12 @@ public struct NotificationStore: Sendable {
         }
     }
 
-    private static func notification(id: String, in connection: Connection) throws -> StoredNotification? {
+    /// The notification `id` outside the trash, read on `connection`.
+    static func notification(id: String, in connection: Connection) throws -> StoredNotification? {
         try connection.queryFirst(
             """
             SELECT id, name, headers, payload, revision, created_at, created_by, updated_at, updated_by
-            FROM notifications WHERE id = ?
+            FROM notifications WHERE id = ? AND deleted_at IS NULL
             """,
             [.text(id)]
         ) { row in
@@ -135,8 +142,8 @@ public struct NotificationStore: Sendable {
         }
     }
 
-    private static func recordRevision(of notification: StoredNotification, in connection: Connection) throws
-    {
+    /// Appends `notification` as a row of its history.
+    static func recordRevision(of notification: StoredNotification, in connection: Connection) throws {
         try connection.run(
             """
             INSERT INTO notification_revisions

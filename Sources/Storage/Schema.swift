@@ -8,7 +8,7 @@ enum Schema {
     static let applicationID: Int32 = 0x5053_4842
 
     /// Migration `n` (1-based) brings the schema from version `n - 1` to `n`.
-    static let migrations: [String] = [version1, activityTypes]
+    static let migrations: [String] = [version1, activityTypes, trash]
 
     /// The newest schema version this binary knows.
     static var latestVersion: Int { migrations.count }
@@ -135,5 +135,13 @@ enum Schema {
             changed_by TEXT NOT NULL,
             PRIMARY KEY (name, revision)
         ) STRICT;
+        """
+
+    /// The trash: a deleted notification keeps its row and every revision, marked with who
+    /// deleted it and when, until it is restored or purged (an explicit, separate act).
+    private static let trash = """
+        ALTER TABLE notifications ADD COLUMN deleted_at TEXT;
+        ALTER TABLE notifications ADD COLUMN deleted_by TEXT;
+        CREATE INDEX notifications_in_trash ON notifications (deleted_at) WHERE deleted_at IS NOT NULL;
         """
 }

@@ -166,8 +166,22 @@ import Testing
     @Test func importReplacesTheRegistryOrKeepsThePastedText() throws {
         try withDashboard { dashboard in
             let good = CategoryConfig(categories: [Self.seed]).prettyJSON()
-            let imported = post(dashboard, "/categories", [("config", good)])
+            let dryRun = post(dashboard, "/categories", [("config", good)])
+            #expect(dryRun.status == .ok)
+            #expect(text(dryRun).contains("Dry run: this import adds \(Self.seed.identifier)"))
+            #expect(registry(dashboard) == [])
+            let edited = post(
+                dashboard, "/categories",
+                [("config", good + " "), ("plannedConfig", good), ("confirmRevision", "0")])
+            #expect(edited.status == .ok, "a confirmation of other text only shows its plan")
+            #expect(registry(dashboard) == [])
+            let imported = post(
+                dashboard, "/categories",
+                [("config", good), ("plannedConfig", good), ("confirmRevision", "0")])
             #expect(imported.status == .seeOther)
+            #expect(registry(dashboard) == [Self.seed])
+            let removing = post(dashboard, "/categories", [("config", #"{"categories": []}"#)])
+            #expect(text(removing).contains("Removes <code>\(Self.seed.identifier)</code>"))
             #expect(registry(dashboard) == [Self.seed])
             let bad = #"{"categories": [{"identifier": "<b>x</b>", "actions": [{"identifier": "a"}]}]}"#
             let refused = post(dashboard, "/categories", [("config", bad)])

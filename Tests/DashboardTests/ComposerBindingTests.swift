@@ -51,11 +51,14 @@ import Testing
     @Test(arguments: table)
     func formBecomesTheseBytes(form: [(String, String)], payload: String) {
         let composed = Self.compose(form)
+        // The fields write the payload pretty-printed: these bytes, one member a line.
+        let pretty = JSONReader().read(payload).root.map { JSONWriter(style: .pretty).string($0.value) }
         #expect(composed.errors.isEmpty)
         #expect(composed.source == .form)
-        #expect(composed.text == payload)
-        #expect(composed.fields[.rawJSON] == payload)
-        #expect(composed.fields[.renderedRaw] == payload)
+        #expect(composed.text == pretty)
+        #expect(composed.text?.contains("\n") == true)
+        #expect(composed.fields[.rawJSON] == pretty)
+        #expect(composed.fields[.renderedRaw] == pretty)
     }
 
     static let faults: [(form: [(String, String)], field: ComposerField, message: String)] = [
@@ -149,7 +152,7 @@ import Testing
         fields[.title] = "New"
         let changed = PayloadComposer.compose(fields)
         #expect(
-            changed.text
+            changed.text.map(ComposerPagesTests.compact)
                 == #"{"x":1,"aps":{"content-available":1,"alert":{"title-loc-key":"T","title":"New"},"sound":{"critical":1,"name":"alarm.caf","volume":0.5},"badge":"5"},"image":"https://a/b.png"}"#
         )
     }
@@ -164,7 +167,10 @@ import Testing
         fields[.badge] = ""
         fields.mutableContent = false
         fields[.customData] = ""
-        #expect(PayloadComposer.compose(fields).text == #"{"aps":{"alert":{"body":"B"}}}"#)
+        let text = PayloadComposer.compose(fields).text
+        #expect(
+            text.flatMap { JSONReader().read($0).root.map { JSONWriter().string($0.value) } }
+                == #"{"aps":{"alert":{"body":"B"}}}"#)
     }
 
     @Test func headersComeFromTheHeaderFieldsInExportOrder() {

@@ -83,21 +83,58 @@ import Testing
         #expect(try store.revisions(id: "nope") == nil)
     }
 
-    @Test func deleteRemovesTheNotificationAndItsRevisions() throws {
+    @Test func deleteMovesToTheTrashRestoreKeepsEverythingPurgeErases() throws {
         let kept = try store.create(name: "kept", headers: "{}", payload: "{}", by: "t")
         let gone = try store.create(name: "gone", headers: "{}", payload: "{}", by: "t")
         _ = try store.update(
             id: gone.id, expectedRevision: 1, name: "gone2", headers: "{}", payload: "{}", by: "t")
-        #expect(try store.delete(id: gone.id))
+        #expect(try store.purge(id: gone.id) == false, "only what is in the trash can be purged")
+        #expect(try store.delete(id: gone.id, by: "eva"))
         #expect(try store.notification(id: gone.id) == nil)
         #expect(try store.revisions(id: gone.id) == nil)
         #expect(try store.delete(id: gone.id) == false)
         #expect(try store.list().map(\.id) == [kept.id])
+        let trashed = try store.trash()
+        #expect(trashed.map(\.id) == [gone.id])
+        #expect(trashed.first?.deletedBy == "eva" && trashed.first?.revision == 2)
+        #expect(try store.restore(id: gone.id)?.name == "gone2")
+        #expect(try store.revisions(id: gone.id)?.map(\.revision) == [2, 1])
+        #expect(try store.trash().isEmpty)
+        #expect(try store.restore(id: gone.id) == nil)
+        #expect(try store.delete(id: gone.id, by: "eva"))
+        #expect(try store.purge(id: gone.id))
+        #expect(try store.trash().isEmpty)
+        #expect(try store.restore(id: gone.id) == nil)
         let orphans = try store.database.withConnection {
             try $0.integer(
                 "SELECT count(*) FROM notification_revisions WHERE notification_id = ?", [.text(gone.id)])
         }
         #expect(orphans == 0)
+    }
+
+    @Test func restoringARevisionSavesItAsTheNextOne() throws {
+        let created = try store.create(
+            name: "v1", headers: "{}", payload: #"{"aps":{"badge":1}}"#, by: "anna")
+        _ = try store.update(
+            id: created.id, expectedRevision: 1, name: "v2", headers: "{}", payload: #"{"aps":{"badge":2}}"#,
+            by: "petr")
+        #expect(try store.revision(1, of: created.id)?.payload == #"{"aps":{"badge":1}}"#)
+        #expect(try store.revision(9, of: created.id) == nil)
+        guard case .stale = try store.restore(revision: 1, of: created.id, expectedRevision: 1, by: "eva")
+        else {
+            Issue.record("a stale restore must change nothing")
+            return
+        }
+        guard case .updated(let restored) = try store.restore(revision: 1, of: created.id, by: "eva") else {
+            Issue.record("restore should save a new revision")
+            return
+        }
+        #expect(restored.revision == 3)
+        #expect(
+            restored.name == "v1" && restored.payload == #"{"aps":{"badge":1}}"#
+                && restored.updatedBy == "eva")
+        #expect(try store.revisions(id: created.id)?.map(\.revision) == [3, 2, 1])
+        #expect(try store.restore(revision: 7, of: created.id, by: "eva") == .notFound)
     }
 
     @Test func listIsNewestFirst() throws {

@@ -1,4 +1,5 @@
 import HTTPKit
+import JSON
 import NotificationKit
 import Registry
 import Storage
@@ -58,6 +59,7 @@ struct CategoriesAPI: Sendable {
             }
             return Response(status: .noContent)
         }
+        registerHistory(in: &router)
     }
 
     private func replaceAll(_ request: Request) throws -> Response {
@@ -67,6 +69,10 @@ struct CategoriesAPI: Sendable {
         let (config, diagnostics) = CategoryConfig.read(request.body)
         guard let config, !diagnostics.contains(where: { $0.severity == .error }) else {
             throw CategoryProblem(diagnostics: diagnostics)
+        }
+        if try QueryOptions.flag("dryRun", in: request) == true {
+            let plan = RegistryImportPlan(current: try catalog.snapshot().config, incoming: config)
+            return APIResponse.json(JSONObjectBuilder().setting("dryRun", plan.jsonValue).value)
         }
         do {
             let snapshot = try catalog.replaceAll(
@@ -96,7 +102,10 @@ struct CategoriesAPI: Sendable {
         do {
             switch try catalog.put(category, expectedRevision: expected, by: Author.name(of: request)) {
             case .created(let stored, _):
-                return Self.answer(category, revision: stored.revision, status: .created)
+                var response = Self.answer(category, revision: stored.revision, status: .created)
+                response.headers.replaceOrAdd(
+                    name: "Location", value: "/api/v1/categories/" + CategoryPages.percentEncoded(identifier))
+                return response
             case .replaced(let stored, _): return Self.answer(category, revision: stored.revision)
             }
         } catch RegistryRefusal.stale {

@@ -4,8 +4,9 @@ import Storage
 
 /// The JSON answers of the notifications API.
 enum NotificationJSON {
-    /// A stored notification: id, name, headers, payload, revision and who/when.
-    static func value(of notification: StoredNotification) -> JSONValue {
+    /// A stored notification: id, name, headers, payload, revision, who/when, and (addition to
+    /// CONTRACT §3) `valid` and `report`, its verdict against the current registry.
+    static func value(of notification: StoredNotification, report: ValidationReport) -> JSONValue {
         var object = JSONObjectBuilder()
         object.set("id", notification.id)
         object.set("name", notification.name)
@@ -15,45 +16,77 @@ enum NotificationJSON {
         object.set("createdAt", notification.createdAt)
         object.set("updatedAt", notification.updatedAt)
         object.set("updatedBy", notification.updatedBy)
+        object.set("valid", report.valid)
+        object.set("report", report.jsonValue)
         return object.value
     }
 
-    /// `{"notifications": [{"id", "name", "updatedAt"}…], "total", "limit", "offset",
-    /// "nextOffset"}`: one page of the list; `nextOffset` is left out on the last page.
-    static func list(_ page: NotificationListPage, window: ListWindow) -> JSONValue {
+    /// `{"notifications": [{"id", "name", "updatedAt", "revision", "valid"}…], "total", "limit",
+    /// "offset", "nextOffset"}`: one page of the list; `nextOffset` is left out on the last page.
+    /// `valid`, `revision` and the paging fields are additions to CONTRACT §3.
+    static func list(
+        _ rows: [(NotificationSummary, ValidationReport?)], total: Int, window: ListWindow
+    ) -> JSONValue {
         var object = JSONObjectBuilder()
-        object.set("notifications", list(page.notifications))
-        object.set("total", page.total)
+        object.set("notifications", list(rows))
+        object.set("total", total)
         object.set("limit", window.limit)
         object.set("offset", window.offset)
-        object.set("nextOffset", window.nextOffset(total: page.total))
+        object.set("nextOffset", window.nextOffset(total: total))
         return object.value
     }
 
-    private static func list(_ summaries: [NotificationSummary]) -> JSONValue {
-        let items = summaries.map { summary in
+    private static func list(_ rows: [(NotificationSummary, ValidationReport?)]) -> JSONValue {
+        let items = rows.map { summary, report in
             var object = JSONObjectBuilder()
             object.set("id", summary.id)
             object.set("name", summary.name)
             object.set("updatedAt", summary.updatedAt)
+            object.set("revision", summary.revision)
+            object.set("valid", report?.valid)
             return object.value
         }
         return JSONValue.list(items)
     }
 
-    /// `{"revisions": […]}`, newest first as the store returns them.
+    /// `{"revisions": […]}`, newest first as the store returns them; each with `changes`, the
+    /// fields that differ from the revision before it (an addition to CONTRACT §3).
     static func revisions(_ revisions: [NotificationRevision]) -> JSONValue {
-        let items = revisions.map { revision in
-            var object = JSONObjectBuilder()
-            object.set("revision", revision.revision)
-            object.set("name", revision.name)
-            object.set("headers", embedded(revision.headers))
-            object.set("payload", embedded(revision.payload))
-            object.set("updatedAt", revision.changedAt)
-            object.set("updatedBy", revision.changedBy)
-            return object.value
+        let items = revisions.enumerated().map { index, revision in
+            let previous = index + 1 < revisions.count ? revisions[index + 1] : nil
+            let changes = RevisionChanges(from: previous, to: revision).changes.map(\.label)
+            return self.revision(revision, changes: changes)
         }
         return JSONObjectBuilder().setting("revisions", JSONValue.list(items)).value
+    }
+
+    /// One revision: number, name, headers, payload, and who saved it when.
+    static func revision(_ revision: NotificationRevision, changes: [String]? = nil) -> JSONValue {
+        var object = JSONObjectBuilder()
+        object.set("revision", revision.revision)
+        object.set("name", revision.name)
+        object.set("headers", embedded(revision.headers))
+        object.set("payload", embedded(revision.payload))
+        object.set("updatedAt", revision.changedAt)
+        object.set("updatedBy", revision.changedBy)
+        if let changes {
+            object.set("changes", .list(changes.map(JSONValue.string)))
+        }
+        return object.value
+    }
+
+    /// `{"notifications": [{"id", "name", "revision", "deletedAt", "deletedBy"}…]}`: the trash.
+    static func trash(_ trashed: [TrashedNotification]) -> JSONValue {
+        let items = trashed.map { item in
+            var object = JSONObjectBuilder()
+            object.set("id", item.id)
+            object.set("name", item.name)
+            object.set("revision", item.revision)
+            object.set("deletedAt", item.deletedAt)
+            object.set("deletedBy", item.deletedBy)
+            return object.value
+        }
+        return JSONObjectBuilder().setting("notifications", JSONValue.list(items)).value
     }
 
     /// Stored JSON text as a value to embed; the store only holds text this API checked, so a

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPKit
 import NotificationKit
+import Registry
 import Storage
 
 /// `/api/v1/notifications`: saved notifications with revisions and optimistic concurrency.
@@ -9,30 +10,40 @@ import Storage
 /// each other silently — the second gets 412 and nothing changes.
 struct NotificationsAPI: Sendable {
     let store: NotificationStore
+    /// The registry each GET checks the saved payload against, for its verdict.
+    let catalog: CategoryCatalog
 
     /// Adds the routes of CONTRACT §3 for notifications.
     func register(in router: inout RouterBuilder) {
         router.get("/api/v1/notifications") { request, _ in
             let window = try ListWindow(request)
             let page = try store.list(limit: window.limit, offset: window.offset)
-            return APIResponse.json(NotificationJSON.list(page, window: window))
+            let registry = try catalog.snapshot().config
+            let rows = try page.notifications.map { summary in
+                let stored = try store.notification(id: summary.id)
+                return (summary, stored.map { NotificationVerdict.report($0, registry: registry) })
+            }
+            return APIResponse.json(NotificationJSON.list(rows, total: page.total, window: window))
         }
         router.post("/api/v1/notifications") { request, _ in
             let input = try NotificationInput(request)
             let stored = try store.create(
                 name: input.name, headers: input.headersText, payload: input.payloadText,
                 by: Author.name(of: request))
-            return Self.answer(stored, status: .created)
+            var response = try answer(stored, status: .created)
+            response.headers.replaceOrAdd(name: "Location", value: "/api/v1/notifications/\(stored.id)")
+            return response
         }
-        router.get("/api/v1/notifications/{id}") { _, parameters in
-            try Self.answer(existing(parameters.require("id")))
+        router.get("/api/v1/notifications/{id}") { request, parameters in
+            let stored = try existing(parameters.require("id"))
+            return try ConditionalGet.notModified(request, etag: stored.etag) ?? answer(stored)
         }
         router.put("/api/v1/notifications/{id}") { request, parameters in
             try update(request, id: parameters.require("id"))
         }
-        router.delete("/api/v1/notifications/{id}") { _, parameters in
+        router.delete("/api/v1/notifications/{id}") { request, parameters in
             let id = try parameters.require("id")
-            guard try store.delete(id: id) else { throw Self.notFound(id) }
+            guard try store.delete(id: id, by: Author.name(of: request)) else { throw Self.notFound(id) }
             return Response(status: .noContent)
         }
         router.get("/api/v1/notifications/{id}/revisions") { _, parameters in
@@ -40,6 +51,7 @@ struct NotificationsAPI: Sendable {
             guard let revisions = try store.revisions(id: id) else { throw Self.notFound(id) }
             return APIResponse.json(NotificationJSON.revisions(revisions))
         }
+        registerHistory(in: &router)
     }
 
     private func update(_ request: Request, id: String) throws -> Response {
@@ -56,23 +68,21 @@ struct NotificationsAPI: Sendable {
             id: id, expectedRevision: expected, name: input.name, headers: input.headersText,
             payload: input.payloadText, by: Author.name(of: request))
         {
-        case .updated(let stored): return Self.answer(stored)
+        case .updated(let stored): return try answer(stored)
         case .stale: throw Self.stale(id)
         case .notFound: throw Self.notFound(id)
         }
     }
 
     /// The revision an `If-Match` value names: `*` or a list containing the current ETag means
-    /// the current revision (RFC 9110 §13.1.1); anything else is stale. The update itself checks
-    /// the revision again, atomically, so a change in between still gives 412.
-    private func expectedRevision(matching header: String, id: String) throws -> Int {
-        let tags = header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        let current = try existing(id).revision
-        if tags.contains("*") { return current }
-        guard tags.compactMap(StoredNotification.revision(fromETag:)).contains(current) else {
-            throw Self.stale(id)
-        }
-        return current
+    /// the current revision (RFC 9110 §13.1.1); anything else is stale, and a value that is not
+    /// a list of quoted entity tags is a 400 that says so. The update itself checks the revision
+    /// again, atomically, so a change in between still gives 412.
+    func expectedRevision(matching header: String, id: String) throws -> Int {
+        let tags = try EntityTagList(header, header: "If-Match")
+        let current = try existing(id)
+        guard tags.strongMatch(current.etag) else { throw Self.stale(id) }
+        return current.revision
     }
 
     private func existing(_ id: String) throws -> StoredNotification {
@@ -80,8 +90,10 @@ struct NotificationsAPI: Sendable {
         return stored
     }
 
-    private static func answer(_ stored: StoredNotification, status: HTTPStatus = .ok) -> Response {
-        var response = APIResponse.json(NotificationJSON.value(of: stored), status: status)
+    /// The notification with its ETag and its verdict against the current registry.
+    func answer(_ stored: StoredNotification, status: HTTPStatus = .ok) throws -> Response {
+        let report = NotificationVerdict.report(stored, registry: try catalog.snapshot().config)
+        var response = APIResponse.json(NotificationJSON.value(of: stored, report: report), status: status)
         response.headers.replaceOrAdd(name: "ETag", value: stored.etag)
         return response
     }
@@ -90,7 +102,7 @@ struct NotificationsAPI: Sendable {
         HTTPError(.notFound, message: "No saved notification has the id \"\(id)\".", code: "not-found")
     }
 
-    private static func stale(_ id: String) -> HTTPError {
+    static func stale(_ id: String) -> HTTPError {
         HTTPError(
             .preconditionFailed,
             message:

@@ -56,9 +56,11 @@ public struct Dashboard: Responder {
         MediaAPI(checker: media).register(in: &builder)
         MediaCopies(images: media.images).register(in: &builder)
         PayloadAPI(catalog: catalog, metrics: metrics, activityTypes: activityTypes).register(in: &builder)
-        NotificationsAPI(store: store.notifications).register(in: &builder)
+        NotificationsAPI(store: store.notifications, catalog: catalog).register(in: &builder)
         CategoriesAPI(catalog: catalog).register(in: &builder)
         ActivitiesAPI(store: store.activityTypes, cache: activityTypes).register(in: &builder)
+        RulesDocument(markdown: String(decoding: resources.current.validationRules, as: UTF8.self))
+            .register(in: &builder, pages: pages)
         self.router = try builder.build { error, request in
             if error.code == "busy" { metrics.recordDatabaseBusy() }
             return Self.render(error, for: request, pages: pages)

@@ -15,6 +15,8 @@ struct ResourceSnapshot: Sendable {
     let fonts: StaticFiles
     /// `api/openapi.json`, byte for byte.
     let openAPI: [UInt8]
+    /// `docs/validation-rules.md`, rendered at `/docs/validation-rules`.
+    let validationRules: [UInt8]
 
     /// Compiles the table; fails for a template error (named `templates/x.html:12:7`), a template
     /// that is not UTF-8 or a missing OpenAPI document.
@@ -44,6 +46,10 @@ struct ResourceSnapshot: Sendable {
         self.fonts = StaticFiles(
             files: fontFiles, urlPrefix: Dashboard.fontsPrefix, cacheControl: Dashboard.fontsCaching)
         self.openAPI = openAPI
+        guard let rules = files["docs/validation-rules.md"] else {
+            throw DashboardError("docs/validation-rules.md is missing")
+        }
+        self.validationRules = rules
     }
 
     /// The same table read from a folder holding `templates/`, `Public/` and `api/` (a checkout):
@@ -52,7 +58,8 @@ struct ResourceSnapshot: Sendable {
     static func files(in root: String) throws -> [String: [UInt8]] {
         var files: [String: [UInt8]] = [:]
         for folder in EmbeddedFiles.folders {
-            for (path, bytes) in try StaticFiles.contents(ofDirectory: root + "/" + folder) {
+            for (path, bytes) in try StaticFiles.contents(ofDirectory: root + "/" + folder)
+            where folder != "docs" || path.hasSuffix(".md") {
                 files[folder + "/" + path] = bytes
             }
         }

@@ -42,6 +42,7 @@ struct CategoryFormView {
             "actions": .list(
                 form.actions.enumerated().map { row(String($0.offset), $0.element, at: $0.offset) }),
             "actionsGroup": group(.actions),
+            "buttonPreview": buttonPreviewValue(), "live": true,
             "rowTemplate": row("__INDEX__", CategoryFormAction(), at: nil),
             "options": .list(
                 Self.categoryOptionLabels.map { option, label in

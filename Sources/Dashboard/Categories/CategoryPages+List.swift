@@ -26,8 +26,13 @@ extension CategoryPages {
     /// `POST /categories`: replaces the whole registry with a pasted config, after the same
     /// checks as `PUT /api/v1/categories`. A config with errors comes back (422) with its
     /// diagnostics and the text as pasted; nothing is stored.
+    ///
+    /// The first post only shows what would change (a dry run: adds, changes, removes) with a
+    /// confirmation button; the registry is replaced when that button posts the same text at the
+    /// same registry revision (otherwise the new plan is shown).
     func importConfig(_ request: Request) throws -> Response {
-        let text = try Self.formFields(of: request)["config"] ?? ""
+        let form = try Self.formFields(of: request)
+        let text = form["config"] ?? ""
         guard !text.allSatisfy(\.isWhitespace) else {
             let empty = Diagnostic(
                 .error, code: "categories.missing-field", path: JSONPath.root,
@@ -38,10 +43,21 @@ extension CategoryPages {
         guard let config, !diagnostics.contains(where: { $0.severity == .error }) else {
             return try listPage(importText: text, diagnostics: diagnostics, status: .unprocessableContent)
         }
+        let snapshot = try catalog.snapshot()
+        let plan = RegistryImportPlan(current: snapshot.config, incoming: config)
+        // A confirmation counts only for the very text its dry run showed.
+        guard let confirmed = form["confirmRevision"].flatMap({ Int($0) }), form["plannedConfig"] == text
+        else {
+            return try listPage(importText: text, plan: (plan, snapshot.revision))
+        }
         do {
-            try catalog.replaceAll(with: config, by: Author.name(of: request))
+            try catalog.replaceAll(with: config, expectedRevision: confirmed, by: Author.name(of: request))
         } catch RegistryRefusal.invalid(let problems) {
             return try listPage(importText: text, diagnostics: problems, status: .unprocessableContent)
+        } catch RegistryRefusal.stale {
+            let note = "The registry changed since the dry run, so nothing was replaced. Check the new plan."
+            return try listPage(
+                importText: text, plan: (plan, snapshot.revision), status: .conflict, planNote: note)
         }
         return Response(redirectTo: "/categories?imported=\(config.categories.count)")
     }
@@ -66,8 +82,8 @@ extension CategoryPages {
     }
 
     private func listPage(
-        importText: String = "", diagnostics: [Diagnostic] = [], status: HTTPStatus = .ok,
-        flash: [TemplateValue] = []
+        importText: String = "", diagnostics: [Diagnostic] = [], plan: (RegistryImportPlan, Int)? = nil,
+        status: HTTPStatus = .ok, flash: [TemplateValue] = [], planNote: String = ""
     ) throws -> Response {
         let snapshot = try catalog.snapshot()
         let rows: [TemplateValue] = snapshot.stored.categories.map { row in
@@ -99,11 +115,32 @@ extension CategoryPages {
             "importText": .string(importText),
             "importDiagnostics": .list(diagnostics.map(Self.value)),
             "importInvalid": .bool(!diagnostics.isEmpty),
+            "plan": plan.map { Self.planValue($0.0, revision: $0.1, note: planNote) } ?? .bool(false),
+            "deleted": .list(
+                try store.categories.deletedCategories().map { revision in
+                    [
+                        "identifier": .string(revision.identifier),
+                        "history": .string(Self.address(of: revision.identifier) + "/history"),
+                        "when": .string(Self.shortTime(revision.changedAt)),
+                        "by": .string(revision.changedBy),
+                    ]
+                }),
         ]
         var response = try pages.page(
             "categories/list", title: "Categories", section: .categories, values: values)
         response.status = status
         return response
+    }
+
+    /// `plan`: `{summary, revision, note, empty, adds, changes, removes: [identifier]}`.
+    private static func planValue(_ plan: RegistryImportPlan, revision: Int, note: String) -> TemplateValue {
+        [
+            "summary": .string(plan.summary), "revision": .int(revision), "note": .string(note),
+            "empty": .bool(plan.isEmpty), "unchanged": .int(plan.unchangedCount),
+            "adds": .list(plan.added.map(TemplateValue.string)),
+            "changes": .list(plan.changed.map(TemplateValue.string)),
+            "removes": .list(plan.removed.map(TemplateValue.string)),
+        ]
     }
 
     private static func value(_ diagnostic: Diagnostic) -> TemplateValue {

@@ -36,6 +36,7 @@ struct CategoryPages: Sendable {
         router.post("/categories/{identifier}/delete") { request, parameters in
             try delete(request, identifier: parameters.require("identifier"))
         }
+        registerHistory(in: &router)
     }
 
     /// The address of a category's form, its identifier percent-encoded as one path segment.

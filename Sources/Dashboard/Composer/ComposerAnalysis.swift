@@ -33,11 +33,12 @@ struct ComposerAnalysis: Sendable {
 
     /// Analyses `composed` against `registry` and the app's Live Activity types on `device`. With
     /// a media checker, the preview draws the media only as iOS will: checked, passed, https and
-    /// `mutable-content` (`checkMedia` checks first; otherwise a recent check is used).
+    /// `mutable-content` (`checkMedia` checks first; otherwise a recent check is used). The curl
+    /// command uses `export`'s bundle ID, device token and environment.
     init(
         _ composed: ComposedPayload, registry: CategoryLookup, options: ComposerPreviewOptions,
         activities: ActivityTypeSet = ActivityTypeSet(), mediaChecker: MediaChecker? = nil,
-        checkMedia: Bool = false
+        checkMedia: Bool = false, export: ComposerExportOptions = ComposerExportOptions()
     ) {
         self.composed = composed
         var validator = Validator(registry: registry)
@@ -68,11 +69,7 @@ struct ComposerAnalysis: Sendable {
         var curl: String?
         var curlProblem: String?
         if composed.text != nil, analysis.report.valid {
-            do {
-                curl = try PayloadExport(analysis).curlCommand(deviceToken: nil)
-            } catch {
-                curlProblem = error.description
-            }
+            (curl, curlProblem) = export.curl(bytes: analysis.bytes, headers: analysis.headers)
         }
         self.curl = curl
         self.curlProblem = curlProblem

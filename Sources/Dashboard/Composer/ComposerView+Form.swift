@@ -50,9 +50,9 @@ extension ComposerView {
                         .customData, rows: 5, code: true,
                         hint: "A JSON object; its members go beside aps, exactly as written."),
                     textarea(
-                        .rawJSON, rows: 12, code: true,
+                        .rawJSON, rows: 16, code: true,
                         hint:
-                            "The exact payload that is sent. Change either this or the fields: the side you changed wins when you save or preview. Empty it to rebuild it from the fields."
+                            "The exact payload that is sent, byte for byte. Change either this or the fields: the side you changed wins when you save or preview. Your own formatting here is kept until a field edit rewrites the payload (pretty-printed). Empty it to rebuild it from the fields."
                     ),
                 ]
             ),
@@ -98,10 +98,11 @@ extension ComposerView {
     }
 
     private func base(_ field: ComposerField, hint: String?) -> [String: TemplateValue] {
-        let error = analysis.composed.errors[field] ?? ""
         return [
             "id": .string(field.rawValue), "name": .string(field.rawValue), "label": .string(field.label),
-            "value": .string(fields[field]), "error": .string(error), "hint": .string(hint ?? ""),
+            "value": .string(fields[field]), "error": .string(notes.message(for: field)),
+            "invalid": .bool(notes.isInvalid(field)), "severity": .string(notes.severity(of: field)),
+            "fix": .string(field == .category ? notes.categoryFix ?? "" : ""), "hint": .string(hint ?? ""),
             "wide": .bool(false), "input": false, "textarea": false, "select": false, "checkbox": false,
             "checkMedia": .bool(field == .mediaURL),
             "counted": false, "counter": "",

@@ -92,30 +92,66 @@ extension ComposerView {
         .double((value * 10).rounded() / 10)
     }
 
-    /// `report`: validity, size against the limit, and every diagnostic with its place.
-    static func reportValue(_ analysis: ComposerAnalysis) -> TemplateValue {
+    /// `report`: validity, size against the limit, every diagnostic with its place and the field
+    /// it belongs to, and the byte budget when the payload is too large.
+    static func reportValue(_ analysis: ComposerAnalysis, notes: ComposerFieldNotes) -> TemplateValue {
         let report = analysis.report
+        let mediaKey = ComposerFields.mediaKey(in: analysis.analysis.root)
         let diagnostics = report.diagnostics.map { diagnostic -> TemplateValue in
             var place = ""
             if let line = diagnostic.line {
                 place = "\(line):\(diagnostic.column ?? 1)"
             }
+            let field = ComposerField.field(forPath: diagnostic.path, mediaKey: mediaKey)
             return [
                 "severity": .string(diagnostic.severity.rawValue), "code": .string(diagnostic.code),
                 "message": .string(diagnostic.message), "path": .string(diagnostic.path),
-                "place": .string(place),
+                "place": .string(place), "field": .string(field.rawValue), "fieldLabel": .string(field.label),
+                "buttonsMissing": .bool(ComposerFieldNotes.missingButtonCodes.contains(diagnostic.code)),
             ]
         }
         let formErrors = ComposerField.allCases.compactMap { field -> TemplateValue? in
-            analysis.composed.errors[field].map { ["label": .string(field.label), "message": .string($0)] }
+            analysis.composed.errors[field].map {
+                ["field": .string(field.rawValue), "label": .string(field.label), "message": .string($0)]
+            }
         }
-        return [
-            "valid": .bool(report.valid && formErrors.isEmpty), "pushType": .string(report.pushType),
+        let valid = report.valid && formErrors.isEmpty
+        var value: [String: TemplateValue] = [
+            "valid": .bool(valid && !notes.buttonsMissing), "apnsValid": .bool(valid),
+            "buttonsMissing": .bool(notes.buttonsMissing), "pushType": .string(report.pushType),
             "bytes": .int(report.size.bytes), "limit": .int(report.size.limit),
             "over": .bool(report.size.bytes > report.size.limit), "diagnostics": .list(diagnostics),
             "counts": .string(counts(report.diagnostics, fieldErrors: formErrors.count)),
             "formErrors": .list(formErrors),
         ]
+        if let budget = PayloadByteBudget(
+            text: String(decoding: analysis.analysis.bytes, as: UTF8.self), limit: report.size.limit)
+        {
+            value["budget"] = budgetValue(budget)
+        }
+        return .object(value)
+    }
+
+    /// `budget`: `{over, parts: [{label, field, bytes, share}], advice}`.
+    private static func budgetValue(_ budget: PayloadByteBudget) -> TemplateValue {
+        let parts = budget.parts.map { part -> TemplateValue in
+            var share = ""
+            if let perCharacter = part.bytesPerCharacter, let characters = part.characters {
+                let each = (perCharacter * 10).rounded() / 10
+                share = "\(characters) characters, about \(each) bytes each"
+            }
+            return [
+                "label": .string(part.label), "field": .string(part.field?.rawValue ?? ""),
+                "bytes": .int(part.bytes), "share": .string(share),
+            ]
+        }
+        var advice = "Remove \(budget.over) bytes."
+        if let largest = budget.largestText, let cut = largest.charactersToCut(for: budget.over) {
+            advice =
+                "Remove \(budget.over) bytes: in the \(largest.label.lowercased()), that is about \(cut) "
+                + "characters of its text."
+        }
+        return ["over": .int(budget.over), "parts": .list(parts), "advice": .string(advice)]
     }
 
     /// "1 field error, 1 error, 2 warnings", or "no findings".

@@ -22,10 +22,14 @@ struct ComposerView {
     var fields: ComposerFields
     /// What the form's payload is.
     var analysis: ComposerAnalysis
+    /// What each field shows under it.
+    var notes: ComposerFieldNotes
     /// The category registry, for the datalist and the hint.
     var registry: CategoryConfig
     /// The device picker.
     var options: ComposerPreviewOptions
+    /// The Export section's bundle ID, device token and environment, shown as posted.
+    var exportOptions: ComposerExportOptions
     /// Every saved revision, newest first.
     var revisions: [NotificationRevision] = []
     /// Messages above the page.
@@ -34,6 +38,8 @@ struct ComposerView {
     var activityTypes = ActivityTypeSet()
     /// The activity type chosen in the form (`la-type`), for an update that names none.
     var liveActivityChoice: String?
+    /// Whether the form shows edits that are not saved (the "Unsaved changes" marker).
+    var unsaved = false
 
     /// The path the form posts to, and the prefix of its export endpoints.
     var action: String {
@@ -45,6 +51,7 @@ struct ComposerView {
         var values = regionValues()
         values["heading"] = .string(notification?.name ?? "New notification")
         values["isNew"] = .bool(notification == nil)
+        values["unsaved"] = .bool(unsaved)
         values["revision"] = .string(revision.map(String.init) ?? "")
         values["renderedRaw"] = .string(fields[.renderedRaw])
         values["groups"] = groupsValue()
@@ -72,7 +79,10 @@ struct ComposerView {
                 ]
             })
         values["categories"] = .list(registry.identifiers.map(TemplateValue.string))
-        values["revisions"] = .list(revisions.map(revisionValue))
+        values["revisions"] = .list(
+            revisions.enumerated().map { index, revision in
+                revisionValue(revision, previous: index + 1 < revisions.count ? revisions[index + 1] : nil)
+            })
         values["flash"] = .list(flash.map { ["kind": .string($0.kind), "text": .string($0.text)] })
         values["liveActivity"] = liveActivityFormValue()
         if let notification {
@@ -95,7 +105,7 @@ struct ComposerView {
             "mediaCheck": analysis.media.templateValue,
             "sideBySide": .list(
                 analysis.sideBySide.map { ["preview": Self.previewValue($0, dark: options.dark)] }),
-            "report": Self.reportValue(analysis),
+            "report": Self.reportValue(analysis, notes: notes),
             "export": exportValue(),
             "liveActivityPreview": liveActivityPreviewValue() ?? .bool(false),
         ]
@@ -111,16 +121,43 @@ struct ComposerView {
         }
         return [
             "exportable": .bool(analysis.exportable), "curl": .string(analysis.curl ?? ""),
-            "problem": .string(problem),
+            "problem": .string(problem), "bundle": .string(exportOptions.bundle ?? ""),
+            "deviceToken": .string(exportOptions.deviceToken ?? ""),
+            "sandbox": .bool(exportOptions.environment == .sandbox),
+            "production": .bool(exportOptions.environment == .production),
         ]
     }
 
-    private func revisionValue(_ revision: NotificationRevision) -> TemplateValue {
-        [
+    /// One row of the history: who, when, and which fields changed from the revision before.
+    private func revisionValue(_ revision: NotificationRevision, previous: NotificationRevision?)
+        -> TemplateValue
+    {
+        let diff = RevisionChanges(from: previous, to: revision)
+        var changed = diff.changes.map(\.label).joined(separator: ", ")
+        if previous == nil {
+            changed = "created"
+        } else if diff.onlyFormatting {
+            changed = "Raw JSON only (formatting, or members without a field)"
+        } else if changed.isEmpty {
+            changed = "nothing (saved unchanged)"
+        }
+        return [
             "revision": .int(revision.revision), "name": .string(revision.name),
             "when": .string(Self.readableTime(revision.changedAt)), "by": .string(revision.changedBy),
-            "current": .bool(revision.revision == notification?.revision),
+            "current": .bool(revision.revision == notification?.revision), "changed": .string(changed),
         ]
+    }
+
+    /// Whether `composed` differs from `stored` (for a new notification: from an empty form).
+    static func isUnsaved(_ composed: ComposedPayload, comparedWith stored: StoredNotification?) -> Bool {
+        guard let stored else {
+            return ComposerField.allCases.contains { field in
+                field != .pushType && field != .rawJSON && field != .renderedRaw
+                    && !composed.fields[field].isEmpty
+            }
+        }
+        return composed.checkedText != stored.payload || composed.fields[.name] != stored.name
+            || composed.fields.headersText != stored.headers
     }
 
     /// `2026-11-29T21:32:52.123Z` as `2026-11-29 21:32:52 UTC`.

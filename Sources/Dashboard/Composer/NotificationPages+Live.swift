@@ -7,7 +7,8 @@ import Templates
 ///
 /// The body is the form as a JSON object of strings (`Content-Type: application/json`); the
 /// answer carries the region partials rendered exactly as the page renders them (so the
-/// server computes every line), the field errors, and the form's other side: "Raw JSON" when the
+/// server computes every line), the field errors (binding only, `errors`) and every note under
+/// each field (`notes`: message, severity, invalid, and the category fix), and the form's other side: "Raw JSON" when the
 /// fields were the source (`rawJSON`; `payload` is null while a field has an error, so it cannot
 /// be saved), the refilled fields when "Raw JSON" was. Nothing is saved.
 extension NotificationPages {
@@ -24,23 +25,34 @@ extension NotificationPages {
     func live(_ request: Request) throws -> Response {
         let form = try Self.liveForm(request)
         let options = ComposerPreviewOptions(form)
+        let export = ComposerExportOptions(form)
         let composed = LiveActivityForm.overlay(
             PayloadComposer.compose(ComposerFields(form)), form: form,
             types: try activityTypes?.current() ?? .init())
-        let view = try view(composed, stored: nil, revision: nil, options: options)
+        let view = try view(composed, stored: nil, revision: nil, options: options, export: export)
         let context = TemplateValue.object(view.regionValues())
         var regions = JSONObjectBuilder()
         for (key, template) in Self.liveRegions {
             regions.set(key, try pages.templates.render(template, with: context))
         }
         var errors = JSONObjectBuilder()
+        var notes = JSONObjectBuilder()
         for field in ComposerField.allCases {
             errors.set(field.rawValue, composed.errors[field])
+            let message = view.notes.message(for: field)
+            guard !message.isEmpty else { continue }
+            var note = JSONObjectBuilder()
+            note.set("message", message)
+            note.set("severity", view.notes.severity(of: field))
+            note.set("invalid", view.notes.isInvalid(field))
+            if field == .category { note.set("fix", view.notes.categoryFix) }
+            notes.set(field.rawValue, note.value)
         }
         var answer = JSONObjectBuilder()
         answer.set("source", composed.source.rawValue)
         answer.set("regions", regions.value)
         answer.set("errors", errors.value)
+        answer.set("notes", notes.value)
         answer.set("payload", composed.text.map(JSONValue.string) ?? .null)
         answer.set("rawJSON", composed.fields[.rawJSON])
         if composed.source == .rawJSON, composed.text != nil {

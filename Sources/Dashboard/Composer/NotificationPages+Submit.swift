@@ -6,6 +6,10 @@ import Storage
 /// The composer's form posts: "Preview" and "Export" re-render the page for the posted values
 /// and save nothing; "Save" creates or updates with optimistic concurrency.
 extension NotificationPages {
+    /// The form name of the "Use `message`" button under the Category field: its value replaces
+    /// the category, and the page is shown again (nothing is saved).
+    static let useCategoryField = "useCategory"
+
     /// The name a notification gets when the Name field is left empty.
     static let untitled = "Untitled notification"
 
@@ -14,15 +18,30 @@ extension NotificationPages {
         let form = try Self.formFields(of: request)
         let stored = try id.map(existing)
         let options = ComposerPreviewOptions(form)
+        let export = ComposerExportOptions(form)
+        var fields = ComposerFields(form)
+        let usedCategory = form[Self.useCategoryField].flatMap { $0.isEmpty ? nil : $0 }
+        if let usedCategory { fields[.category] = usedCategory }
         let composed = LiveActivityForm.overlay(
-            PayloadComposer.compose(ComposerFields(form)), form: form,
-            types: try activityTypes?.current() ?? .init())
+            PayloadComposer.compose(fields), form: form, types: try activityTypes?.current() ?? .init())
         let revision = form["revision"].flatMap { Int($0) } ?? stored?.revision
+        if let usedCategory {
+            var view = try view(
+                composed, stored: stored, revision: revision, options: options, export: export)
+            view.flash.append(
+                .init(
+                    kind: "info",
+                    text: "Category set to \"\(usedCategory)\". Nothing was saved yet: Save keeps it."))
+            return try render(view, posted: true)
+        }
         switch form["intent"] {
         case "save":
-            return try save(composed, stored: stored, revision: revision, options: options, request: request)
+            return try save(
+                composed, stored: stored, revision: revision, options: options, export: export,
+                request: request)
         case "export":
-            var view = try view(composed, stored: stored, revision: revision, options: options)
+            var view = try view(
+                composed, stored: stored, revision: revision, options: options, export: export)
             view.flash.append(
                 view.analysis.exportable
                     ? .init(
@@ -31,18 +50,23 @@ extension NotificationPages {
                     : .init(
                         kind: "warning",
                         text: "Nothing was saved, and the payload has errors: fix them to export it."))
-            return try render(view)
+            return try render(view, posted: true)
         case "check-media":
             return try render(
-                view(composed, stored: stored, revision: revision, options: options, checkMedia: true))
+                view(
+                    composed, stored: stored, revision: revision, options: options, checkMedia: true,
+                    export: export),
+                posted: true)
         default:
-            return try render(view(composed, stored: stored, revision: revision, options: options))
+            return try render(
+                view(composed, stored: stored, revision: revision, options: options, export: export),
+                posted: true)
         }
     }
 
     private func save(
         _ composed: ComposedPayload, stored: StoredNotification?, revision: Int?,
-        options: ComposerPreviewOptions, request: Request
+        options: ComposerPreviewOptions, export: ComposerExportOptions, request: Request
     ) throws -> Response {
         var composed = composed
         let typedName = composed.fields[.name].trimmingCharacters(in: .whitespacesAndNewlines)
@@ -51,9 +75,10 @@ extension NotificationPages {
                 "Name must be at most \(NotificationInput.maximumNameLength) characters long."
         }
         guard let text = composed.text, composed.errors.isEmpty else {
-            var view = try view(composed, stored: stored, revision: revision, options: options)
+            var view = try view(
+                composed, stored: stored, revision: revision, options: options, export: export)
             view.flash.append(.init(kind: "error", text: "Nothing was saved: fix the fields marked below."))
-            return try render(view, status: .unprocessableContent)
+            return try render(view, status: .unprocessableContent, posted: true)
         }
         let title = composed.fields[.title].trimmingCharacters(in: .whitespacesAndNewlines)
         let name = !typedName.isEmpty ? typedName : !title.isEmpty ? String(title.prefix(200)) : Self.untitled
@@ -74,9 +99,10 @@ extension NotificationPages {
         case .updated(let updated):
             return Response(redirectTo: "/notifications/\(updated.id)")
         case .stale(let current):
-            var view = try view(composed, stored: current, revision: current.revision, options: options)
+            var view = try view(
+                composed, stored: current, revision: current.revision, options: options, export: export)
             view.flash.append(.init(kind: "error", text: Self.staleMessage(current)))
-            return try render(view, status: .conflict)
+            return try render(view, status: .conflict, posted: true)
         case .notFound:
             throw HTTPError(
                 .notFound, message: "The notification was deleted while you edited it; nothing was saved.")

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPKit
 import JSON
 import MediaCheck
@@ -22,6 +23,13 @@ struct NotificationPages: Sendable {
     /// Adds the page routes.
     func register(in router: inout RouterBuilder) {
         router.get("/notifications") { request, _ in try list(request) }
+        router.post("/notifications/{id}/duplicate") { request, parameters in
+            let stored = try existing(parameters.require("id"))
+            let copy = try store.notifications.create(
+                name: String("Copy of \(stored.name)".prefix(NotificationInput.maximumNameLength)),
+                headers: stored.headers, payload: stored.payload, by: Author.name(of: request))
+            return Response(redirectTo: "/notifications/\(copy.id)")
+        }
         router.get("/notifications/new") { request, _ in
             let view = try composer(for: nil, options: ComposerPreviewOptions(request.queryItems))
             return try render(view)
@@ -33,6 +41,16 @@ struct NotificationPages: Sendable {
             if let saved = request.queryItems["saved"], saved == String(stored.revision) {
                 view.flash.append(.init(kind: "success", text: "Saved as revision \(saved)."))
             }
+            if let restored = request.queryItems["restored"] {
+                view.flash.append(
+                    .init(
+                        kind: "success", text: "Revision \(restored) restored as revision \(stored.revision)."
+                    ))
+            }
+            if request.queryItems["untrashed"] != nil {
+                view.flash.append(
+                    .init(kind: "success", text: "Restored from the trash, with every revision."))
+            }
             return try render(view)
         }
         router.post("/notifications/{id}") { request, parameters in
@@ -40,31 +58,43 @@ struct NotificationPages: Sendable {
         }
         router.post("/notifications/live") { request, _ in try live(request) }
         registerExports(in: &router)
+        registerHistory(in: &router)
+        registerTrash(in: &router)
     }
 
-    /// The list of saved notifications, most recently saved first, one `ListWindow` at a time.
+    /// The list of saved notifications, most recently saved first, each with its snippet,
+    /// category and verdict, one `ListWindow` at a time; `?q=` lists every notification whose
+    /// name, title or body contains the text, on one page.
     private func list(_ request: Request) throws -> Response {
+        let query = (request.queryItems["q"] ?? "").trimmingCharacters(in: .whitespaces)
         let window = try ListWindow(request)
-        let page = try store.notifications.list(limit: window.limit, offset: window.offset)
-        let rows = try page.notifications.map { summary -> TemplateValue in
-            let author = try store.notifications.notification(id: summary.id)?.updatedBy ?? ""
-            return [
-                "id": .string(summary.id), "name": .string(summary.name),
-                "updatedAt": .string(ComposerView.readableTime(summary.updatedAt)),
-                "updatedBy": .string(author), "revision": .int(summary.revision),
-            ]
+        let registry = try catalog.snapshot().config
+        let page: NotificationListPage
+        if query.isEmpty {
+            page = try store.notifications.list(limit: window.limit, offset: window.offset)
+        } else {
+            let all = try store.notifications.list()
+            page = NotificationListPage(notifications: all, total: all.count)
         }
+        let rows = try page.notifications.compactMap { summary -> TemplateValue? in
+            guard let stored = try store.notifications.notification(id: summary.id) else { return nil }
+            let row = NotificationListRow(stored, registry: registry)
+            guard query.isEmpty || row.matches(query) else { return nil }
+            return row.value
+        }
+        let paged = query.isEmpty
         return try pages.page(
             "notifications/list", title: "Notifications", section: .notifications,
             values: [
-                "notifications": .list(rows), "any": .bool(!rows.isEmpty),
-                "hasNext": .bool(window.nextOffset(total: page.total) != nil),
+                "notifications": .list(rows), "any": .bool(!rows.isEmpty), "query": .string(query),
+                "searched": .bool(!query.isEmpty),
+                "hasNext": .bool(paged && window.nextOffset(total: page.total) != nil),
                 "nextAddress": .string(
                     window.nextOffset(total: page.total).map { Self.listAddress($0, window) } ?? ""),
-                "hasPrevious": .bool(window.previousOffset != nil),
+                "hasPrevious": .bool(paged && window.previousOffset != nil),
                 "previousAddress": .string(window.previousOffset.map { Self.listAddress($0, window) } ?? ""),
                 "range": .string(
-                    page.total == 0
+                    !paged || page.total == 0
                         ? "" : "\(window.offset + 1)–\(window.offset + rows.count) of \(page.total)"),
             ])
     }
@@ -93,25 +123,32 @@ struct NotificationPages: Sendable {
     /// The view of a composed form; reads the registry and, for a saved notification, its history.
     func view(
         _ composed: ComposedPayload, stored: StoredNotification?, revision: Int?,
-        options: ComposerPreviewOptions, checkMedia: Bool = false
+        options: ComposerPreviewOptions, checkMedia: Bool = false,
+        export: ComposerExportOptions = ComposerExportOptions()
     ) throws -> ComposerView {
         let snapshot = try catalog.snapshot()
         let registry = snapshot.config
         let types = try activityTypes?.current() ?? ActivityTypeSet()
         let analysis = ComposerAnalysis(
             composed, registry: snapshot.lookup, options: options, activities: types, mediaChecker: media,
-            checkMedia: checkMedia)
+            checkMedia: checkMedia, export: export)
         let revisions = try stored.flatMap { try store.notifications.revisions(id: $0.id) } ?? []
+        let notes = ComposerFieldNotes(composed, report: analysis.report, registry: registry)
         var view = ComposerView(
             notification: stored, revision: revision, fields: composed.fields, analysis: analysis,
-            registry: registry, options: options, revisions: revisions)
+            notes: notes, registry: registry, options: options, exportOptions: export, revisions: revisions)
         view.activityTypes = types
         view.liveActivityChoice = options.activityType
         return view
     }
 
-    /// The page of `view` with `status`.
-    func render(_ view: ComposerView, status: HTTPStatus = .ok) throws -> Response {
+    /// The page of `view` with `status`; a posted form that differs from what is saved shows
+    /// the "Unsaved changes" marker (it works without JavaScript).
+    func render(_ view: ComposerView, status: HTTPStatus = .ok, posted: Bool = false) throws -> Response {
+        var view = view
+        if posted {
+            view.unsaved = ComposerView.isUnsaved(view.analysis.composed, comparedWith: view.notification)
+        }
         let title = view.notification?.name ?? "New notification"
         var response = try pages.page(
             "notifications/composer", title: title, section: .notifications, values: view.values())

@@ -23,6 +23,10 @@ struct ComposedPayload: Sendable {
     /// One message per field that could not be bound, shown next to the field.
     var errors: [ComposerField: String]
 
+    /// Whether a field edit rewrote a Raw JSON that had the person's own formatting (the page
+    /// says so under Raw JSON).
+    var rewroteFormatting = false
+
     /// The payload built from the fields that could be bound, the faulty ones left out: what
     /// the previews show while a field has an error. Nil when "Raw JSON" was the source.
     var partialText: String?
@@ -110,17 +114,26 @@ enum PayloadComposer {
         var overlay = ComposerOverlay(posted: fields, before: before)
         let built = overlay.payload(over: base)
         let compact = JSONWriter().string(built)
+        // A payload the fields rewrite is written pretty, one member a line, so Raw JSON stays
+        // readable; what is shown is exactly what is measured and sent.
+        let pretty = JSONWriter(style: .pretty).string(built)
         var result = ComposedPayload(source: .form, text: nil, fields: fields, errors: overlay.errors)
-        result.partialText = compact
+        result.partialText = pretty
         guard overlay.errors.isEmpty else {
             // "Raw JSON" shows what the report's lines and columns point at; the faulty fields
             // keep their text and their errors, so nothing the person typed is lost.
-            result.fields[.rawJSON] = compact
-            result.fields[.renderedRaw] = compact
+            result.fields[.rawJSON] = pretty
+            result.fields[.renderedRaw] = pretty
             return result
         }
         let unchanged = base.map { JSONWriter().string($0.value) == compact } ?? false
-        let text = unchanged ? shown : compact
+        let text = unchanged ? shown : pretty
+        result.rewroteFormatting =
+            !unchanged && !shown.isEmpty
+            && shown
+                != base.map {
+                    JSONWriter(style: .pretty).string($0.value)
+                }
         result.text = text
         result.fields.fillPayload(from: JSONReader.apns.read(text).root)
         result.fields[.rawJSON] = text

@@ -17,33 +17,28 @@ extension Validator {
             )
             return
         }
+        // The common path is one indexed lookup; only a miss compares against every identifier.
         if registry.category(identifiedBy: category) != nil {
             return
         }
-        if let match = registry.category(foldedLike: category)?.identifier {
+        switch CategoryMatch(category, among: registry.identifiers) {
+        case .registered:
+            return
+        case .caseMismatch(let match):
             sink.emit(
                 .categoryCaseMismatch, path(), at: node.span,
                 "\"\(category)\" is not registered; \"\(match)\" is (identifiers are case-sensitive).")
-            return
-        }
-        // Only a miss gets here: the linear searches below cost nothing on the common path.
-        let registered = registry.identifiers
-        let lowered = category.lowercased()
-        if let match = registered.first(where: { $0.lowercased() == lowered }) {
+        case .otherNormalization(let match):
             sink.emit(
                 .categoryUnregistered, path(), at: node.span,
                 "\"\(category)\" is not a registered category; \"\(match)\" looks the same but is written "
                     + "with other Unicode code points (NFC versus NFD), and iOS compares identifiers byte for "
                     + "byte, so the notification shows without action buttons.")
-            return
+        case .unregistered(let near):
+            var message =
+                "\"\(category)\" is not a registered category; iOS will show the notification without action buttons"
+            message += near.map { "; did you mean \"\($0)\"?" } ?? "."
+            sink.emit(.categoryUnregistered, path(), at: node.span, message)
         }
-        var message =
-            "\"\(category)\" is not a registered category; iOS will show the notification without action buttons"
-        if let near = KeySuggestion.suggestion(for: category, among: registered) {
-            message += "; did you mean \"\(near)\"?"
-        } else {
-            message += "."
-        }
-        sink.emit(.categoryUnregistered, path(), at: node.span, message)
     }
 }

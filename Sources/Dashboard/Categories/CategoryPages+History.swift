@@ -1,0 +1,107 @@
+import HTTPKit
+import JSON
+import NotificationKit
+import Storage
+import Templates
+
+/// A category's history as pages: every revision with who, when and what changed, any revision
+/// with its buttons and JSON against the current one, and restoring one as a new revision (also
+/// a deleted category's last version). Links and form posts only, so it works without JavaScript.
+extension CategoryPages {
+    /// Adds the history routes.
+    func registerHistory(in router: inout RouterBuilder) {
+        router.get("/categories/{identifier}/history") { request, parameters in
+            try historyPage(parameters.require("identifier"), restored: request.queryItems["restored"])
+        }
+        router.get("/categories/{identifier}/history/{revision}") { _, parameters in
+            try revisionPage(
+                parameters.require("identifier"), number: NotificationPages.revisionNumber(parameters))
+        }
+        router.post("/categories/{identifier}/history/{revision}/restore") { request, parameters in
+            let identifier = try parameters.require("identifier")
+            let number = try NotificationPages.revisionNumber(parameters)
+            guard let json = try revisions(identifier).first(where: { $0.revision == number })?.json else {
+                throw HTTPError(
+                    .notFound, message: "Category \"\(identifier)\" has no saved revision \(number).")
+            }
+            _ = try store.categories.put(
+                CategoryDocument(identifier: identifier, json: json), by: Author.name(of: request))
+            return Response(redirectTo: Self.address(of: identifier) + "/history?restored=\(number)")
+        }
+    }
+
+    private func revisions(_ identifier: String) throws -> [CategoryRevision] {
+        let revisions = try store.categories.revisions(of: identifier)
+        guard !revisions.isEmpty else { throw Self.noCategory(identifier) }
+        return revisions
+    }
+
+    private func historyPage(_ identifier: String, restored: String?) throws -> Response {
+        let revisions = try revisions(identifier)
+        let rows = revisions.enumerated().map { index, revision -> TemplateValue in
+            let previous = index + 1 < revisions.count ? revisions[index + 1] : nil
+            let changes = CategoryRevisionChanges(from: previous?.json, to: revision.json).changes
+            var changed = changes.map(\.label).joined(separator: ", ")
+            if revision.json == nil {
+                changed = "deleted"
+            } else if previous == nil || previous?.json == nil {
+                changed = previous == nil ? "created" : "created again"
+            } else if changed.isEmpty {
+                changed = "nothing"
+            }
+            return [
+                "revision": .int(revision.revision),
+                "when": .string(ComposerView.readableTime(revision.changedAt)),
+                "by": .string(revision.changedBy), "changed": .string(changed),
+                "current": .bool(index == 0), "deleted": .bool(revision.json == nil),
+                "href": .string(Self.address(of: identifier) + "/history/\(revision.revision)"),
+            ]
+        }
+        var flash: [TemplateValue] = []
+        if let restored {
+            flash.append([
+                "kind": "success", "text": .string("Revision \(restored) restored as a new revision."),
+            ])
+        }
+        let deleted = revisions.first?.json == nil
+        return try pages.page(
+            "categories/history", title: "History of \(identifier)", section: .categories,
+            values: [
+                "identifier": .string(identifier), "address": .string(Self.address(of: identifier)),
+                "revisions": .list(rows), "deleted": .bool(deleted), "flash": .list(flash),
+            ])
+    }
+
+    private func revisionPage(_ identifier: String, number: Int) throws -> Response {
+        let revisions = try revisions(identifier)
+        guard let revision = revisions.first(where: { $0.revision == number }) else {
+            throw HTTPError(.notFound, message: "Category \"\(identifier)\" has no revision \(number).")
+        }
+        let current = revisions.first
+        let diff = CategoryRevisionChanges(from: revision.json, to: current?.json).changes
+        var preview: TemplateValue = ["any": false, "buttons": .list([])]
+        var pretty = ""
+        if let json = revision.json, let category = NotificationCategory.read(Array(json.utf8)).category {
+            preview = CategoryFormView(form: CategoryForm(category)).buttonPreviewValue()
+            pretty = JSONWriter(style: .pretty).string(category.jsonValue)
+        }
+        let isCurrent = revision.revision == current?.revision
+        return try pages.page(
+            "categories/revision", title: "Revision \(number) of \(identifier)", section: .categories,
+            values: [
+                "identifier": .string(identifier), "address": .string(Self.address(of: identifier)),
+                "revision": .int(number), "when": .string(ComposerView.readableTime(revision.changedAt)),
+                "by": .string(revision.changedBy), "deleted": .bool(revision.json == nil),
+                "isCurrent": .bool(isCurrent), "restorable": .bool(!isCurrent && revision.json != nil),
+                "currentRevision": .int(current?.revision ?? number), "json": .string(pretty),
+                "buttonPreview": preview, "live": false, "same": .bool(diff.isEmpty),
+                "changes": .list(
+                    diff.map {
+                        [
+                            "label": .string($0.label), "before": .string($0.before),
+                            "after": .string($0.after),
+                        ]
+                    }),
+            ])
+    }
+}

@@ -1,0 +1,76 @@
+import JSON
+import NotificationKit
+
+/// What each composer field shows under it: the binding error and every diagnostic whose path
+/// points at the field, with the one-click fix for a category iOS would not find.
+///
+/// A category that is unregistered, or registered with another case or normalization, is a
+/// warning in the report (CONTRACT §4: APNs delivers it), but on this page it is an error of the
+/// Category field, because iOS shows the notification without any of its buttons.
+struct ComposerFieldNotes: Sendable {
+    /// One line under a field.
+    struct Note: Sendable, Equatable {
+        /// `error`, `warning` or `info`, as the page styles it.
+        var severity: String
+        /// The diagnostic code, empty for a binding error.
+        var code: String
+        /// The text, escaped when shown.
+        var message: String
+    }
+
+    /// The diagnostic codes of a category iOS does not find.
+    static let missingButtonCodes: Set<String> = ["category.unregistered", "category.case-mismatch"]
+
+    /// The notes of each field, in report order (binding error first).
+    private(set) var notes: [ComposerField: [Note]] = [:]
+    /// The registered spelling to offer for the Category field ("Use `message`").
+    private(set) var categoryFix: String?
+    /// Whether iOS would show the notification without its buttons.
+    private(set) var buttonsMissing = false
+
+    /// The notes of `composed` and its `report`, categories matched against `registry`.
+    init(_ composed: ComposedPayload, report: ValidationReport, registry: CategoryConfig) {
+        for (field, message) in composed.errors {
+            notes[field, default: []].append(Note(severity: "error", code: "", message: message))
+        }
+        if composed.rewroteFormatting {
+            let message =
+                "Your formatting of Raw JSON was replaced: a field edit rewrote the payload, pretty-printed. "
+                + "Edit only Raw JSON to keep your own formatting."
+            notes[.rawJSON, default: []].append(Note(severity: "info", code: "", message: message))
+        }
+        let root = JSONReader().read(composed.checkedText).root
+        let mediaKey = ComposerFields.mediaKey(in: root)
+        for diagnostic in report.diagnostics {
+            let field = ComposerField.field(forPath: diagnostic.path, mediaKey: mediaKey)
+            var severity = diagnostic.severity.rawValue
+            var message = diagnostic.message
+            if Self.missingButtonCodes.contains(diagnostic.code) {
+                severity = Severity.error.rawValue
+                message = "iOS will show no buttons: " + message
+                buttonsMissing = true
+            }
+            notes[field, default: []].append(
+                Note(severity: severity, code: diagnostic.code, message: message))
+        }
+        if buttonsMissing, let category = root?["aps"]?["category"]?.value.stringValue {
+            categoryFix = CategoryMatch(category, among: registry.identifiers).registeredSpelling
+        }
+    }
+
+    /// The text under `field`: every note, one sentence after another.
+    func message(for field: ComposerField) -> String {
+        (notes[field] ?? []).map(\.message).joined(separator: " ")
+    }
+
+    /// Whether `field` has an error (it gets `aria-invalid`).
+    func isInvalid(_ field: ComposerField) -> Bool {
+        notes[field]?.contains { $0.severity == Severity.error.rawValue } == true
+    }
+
+    /// The strongest severity under `field`, for the message's style; empty without notes.
+    func severity(of field: ComposerField) -> String {
+        guard let notes = notes[field], !notes.isEmpty else { return "" }
+        return isInvalid(field) ? "error" : notes.contains { $0.severity == "warning" } ? "warning" : "info"
+    }
+}

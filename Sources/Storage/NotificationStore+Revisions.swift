@@ -1,0 +1,35 @@
+/// Reading one revision and restoring it: a restore never rewrites history, it saves the old
+/// content as the next revision.
+extension NotificationStore {
+    /// Revision `revision` of the notification `id`; nil when either does not exist.
+    public func revision(_ revision: Int, of id: String) throws -> NotificationRevision? {
+        try database.snapshot { connection in
+            guard try Self.notification(id: id, in: connection) != nil else { return nil }
+            return try connection.queryFirst(
+                """
+                SELECT revision, name, headers, payload, changed_at, changed_by
+                FROM notification_revisions WHERE notification_id = ? AND revision = ?
+                """,
+                [.text(id), .int(revision)]
+            ) { row in
+                NotificationRevision(
+                    revision: row.int(0), name: row.text(1), headers: row.text(2), payload: row.text(3),
+                    changedAt: row.text(4), changedBy: row.text(5))
+            }
+        }
+    }
+
+    /// Saves revision `revision`'s name, headers and payload as the next revision, if the
+    /// current one is still `expectedRevision` (nil: whatever is current). `.notFound` when the
+    /// notification or the revision does not exist.
+    public func restore(
+        revision: Int, of id: String, expectedRevision: Int? = nil, by author: String
+    ) throws -> NotificationUpdateResult {
+        guard let old = try self.revision(revision, of: id) else { return .notFound }
+        guard let current = try notification(id: id) else { return .notFound }
+        return try update(
+            id: id, expectedRevision: expectedRevision ?? current.revision, name: old.name,
+            headers: old.headers,
+            payload: old.payload, by: author)
+    }
+}

@@ -1,0 +1,140 @@
+"""axe-core 4 on every page and error state, at 1440 and 390 px, in light and dark: zero
+violations of any impact.
+
+axe.min.js is the copy shipped inside PyPI's axe-playwright-python (installed by
+`scripts/install-deps.sh test` without its Playwright dependency); it is injected with Selenium
+into Debian's chromium. Nothing is downloaded at test time.
+"""
+import importlib.util
+import json
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from conftest import SEEDS, Server
+from test_pages_composer import control, press, set_value, wait
+
+
+def axe_source():
+    spec = importlib.util.find_spec("axe_playwright_python")
+    assert spec and spec.origin, "pip install --no-deps axe-playwright-python (scripts/install-deps.sh test)"
+    path = Path(spec.origin).parent / "axe.min.js"
+    source = path.read_text()
+    assert source.startswith("/*! axe v4."), "axe-core 4.x expected"
+    return source
+
+
+AXE = axe_source()
+
+
+@pytest.fixture(scope="module")
+def site(binary):
+    """A server with the seed registry, a saved notification with two revisions, one in the
+    trash, and the support case saved as a draft."""
+    path = tempfile.mkdtemp(prefix="pushboard-axe-")
+    running = Server(path)
+    running.request("PUT", "/api/v1/categories", (SEEDS / "categories.json").read_bytes(),
+                    {"Content-Type": "application/json"})
+    _, headers, saved = running.json("POST", "/api/v1/notifications", {
+        "name": "Kino", "payload": {"aps": {"alert": {"title": "Kino", "body": "Dnes večer"}, "category": "message"}}})
+    running.json("PUT", f"/api/v1/notifications/{saved['id']}", {
+        "name": "Kino", "payload": {"aps": {"alert": {"title": "Divadlo", "body": "Dnes večer"}}}},
+        {"If-Match": headers["etag"]})
+    _, _, trashed = running.json("POST", "/api/v1/notifications", {"name": "Old", "payload": {"aps": {"alert": "x"}}})
+    running.request("DELETE", f"/api/v1/notifications/{trashed['id']}")
+    body = "Ahoj " * 900
+    _, _, support = running.json("POST", "/api/v1/notifications", {
+        "name": "Ticket 4711", "payload": {"aps": {"alert": {"title": "Nová zpráva", "body": body},
+                                                   "category": "Message", "relevance-score": 7}}})
+    running.json("PUT", "/api/v1/categories/message", {
+        "identifier": "message", "actions": [{"identifier": "reply", "title": "Reply", "options": ["destructive"]}]})
+    running.request("DELETE", "/api/v1/categories/tin-nhan")
+    running.ids = {"saved": saved["id"], "trashed": trashed["id"], "support": support["id"]}
+    yield running
+    running.stop()
+    shutil.rmtree(path, ignore_errors=True)
+
+
+def states(site):
+    """Every page, and each error state a person can reach, as (name, path, action)."""
+    ids = site.ids
+
+    def bad_category_form(driver):
+        press(driver, "Save category")
+        wait(driver, lambda: driver.find_elements(By.ID, "form-summary"))
+
+    def import_plan(driver):
+        text = control(driver, "Config JSON")
+        set_value(driver, text, json.dumps({"categories": [{"identifier": "later", "actions": []}]}))
+        press(driver, "Replace the registry")
+        wait(driver, lambda: driver.find_elements(By.ID, "import-plan"))
+
+    def import_error(driver):
+        set_value(driver, control(driver, "Config JSON"), "{")
+        press(driver, "Replace the registry")
+        wait(driver, lambda: driver.find_elements(By.ID, "config-text-messages"))
+
+    def field_errors(driver):
+        control(driver, "Badge").send_keys("five")
+        control(driver, "Expiration").send_keys("soon")
+        wait(driver, lambda: driver.find_element(By.ID, "error-badge").text)
+
+    return [
+        ("overview", "/", None),
+        ("categories", "/categories", None),
+        ("import plan", "/categories", import_plan),
+        ("import error", "/categories", import_error),
+        ("category form", "/categories/new", None),
+        ("category form errors", "/categories/new", bad_category_form),
+        ("category", "/categories/message", None),
+        ("category history", "/categories/message/history", None),
+        ("category revision", "/categories/message/history/1", None),
+        ("deleted category history", "/categories/tin-nhan/history", None),
+        ("notifications", "/notifications", None),
+        ("search without match", "/notifications?q=nothing-matches", None),
+        ("composer", "/notifications/new", None),
+        ("composer field errors", "/notifications/new", field_errors),
+        ("support case", f"/notifications/{ids['support']}", None),
+        ("saved notification", f"/notifications/{ids['saved']}", None),
+        ("revision", f"/notifications/{ids['saved']}/revisions/1", None),
+        ("trash", "/notifications/trash", None),
+        ("purge confirmation", f"/notifications/trash/{ids['trashed']}/purge", None),
+        ("validation rules", "/docs/validation-rules", None),
+        ("not found", "/notifications/0000000000000000", None),
+    ]
+
+
+def run_axe(driver):
+    driver.execute_script(AXE)
+    return driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']}).then("
+        "  r => done(r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,"
+        "    nodes: v.nodes.slice(0, 4).map(n => n.target.join(' ') + ' ' + (n.failureSummary || ''))}))),"
+        "  e => done([{id: 'axe-error', impact: 'critical', help: String(e), nodes: []}]));")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("width", [1440, 390])
+def test_no_axe_violations(browser, site, width, scheme):
+    browser.set_window_size(width, 1000)
+    browser.set_script_timeout(60)
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    found = {}
+    try:
+        for name, path, action in states(site):
+            browser.get(site.base + path)
+            if action:
+                action(browser)
+            violations = run_axe(browser)
+            if violations:
+                found[name] = violations
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+        browser.set_window_size(1280, 1000)
+    assert found == {}, json.dumps(found, indent=1, ensure_ascii=False)
