@@ -8,7 +8,7 @@ enum Schema {
     static let applicationID: Int32 = 0x5053_4842
 
     /// Migration `n` (1-based) brings the schema from version `n - 1` to `n`.
-    static let migrations: [String] = [version1]
+    static let migrations: [String] = [version1, workspaceSettings]
 
     /// The newest schema version this binary knows.
     static var latestVersion: Int { migrations.count }
@@ -105,6 +105,17 @@ enum Schema {
             changed_at TEXT NOT NULL,
             changed_by TEXT NOT NULL,
             PRIMARY KEY (notification_id, revision)
+        ) STRICT;
+        """
+
+    /// The workspace settings (app name, app icon, app bundle ID), one row per key; the value is
+    /// bytes (UTF-8 text or the icon's PNG file).
+    private static let workspaceSettings = """
+        CREATE TABLE settings (
+            key TEXT PRIMARY KEY NOT NULL COLLATE BINARY,
+            value BLOB NOT NULL,
+            updated_at TEXT NOT NULL,
+            updated_by TEXT NOT NULL
         ) STRICT;
         """
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Pushboard's data directory opened: the database plus the two stores built on it. This is what
+/// Pushboard's data directory opened: the database plus the stores built on it. This is what
 /// `pushboard serve`, the import/export commands and `pushboard backup` open.
 public final class Store: Sendable {
     /// The database file's name inside the data directory.
@@ -12,6 +12,8 @@ public final class Store: Sendable {
     public let notifications: NotificationStore
     /// The category registry and its history.
     public let categories: CategoryStore
+    /// The workspace settings (app identity).
+    public let settings: SettingsStore
 
     /// Opens `directory/pushboard.sqlite3`. In `.readWrite` mode the directory and the file are
     /// created when missing and the schema is migrated; `.readOnly` needs both to exist already.
@@ -34,5 +36,6 @@ public final class Store: Sendable {
         self.database = database
         self.notifications = NotificationStore(database: database)
         self.categories = CategoryStore(database: database)
+        self.settings = SettingsStore(database: database)
     }
 }

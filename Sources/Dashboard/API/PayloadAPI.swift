@@ -6,6 +6,8 @@ import Storage
 /// `POST /api/v1/validate`, `/preview` and `/export`: payloads checked against the registry.
 struct PayloadAPI: Sendable {
     let categories: CategoryStore
+    /// The app identity the previews are drawn with.
+    let settings: SettingsStore
 
     /// Adds the payload routes.
     func register(in router: inout RouterBuilder) {
@@ -33,10 +35,10 @@ struct PayloadAPI: Sendable {
         let registry = try registry()
         let report = submission.report(against: registry)
         let payload = NotificationPayload.read(submission.bytes).payload ?? NotificationPayload()
+        let content = try settings.settings().previewContent(payload: payload, registry: registry)
         if options.allDevices {
             let matrix = PreviewMatrix(
-                PreviewContent(payload: payload, registry: registry), hiddenPreviews: options.hiddenPreviews,
-                version: options.version)
+                content, hiddenPreviews: options.hiddenPreviews, version: options.version)
             let withCuts = ValidationReport(
                 pushType: report.pushType, size: report.size,
                 diagnostics: report.diagnostics + matrix.cutDiagnostics())
@@ -47,7 +49,7 @@ struct PayloadAPI: Sendable {
             return response
         }
         let result = PreviewEngine.preview(
-            PreviewContent(payload: payload, registry: registry), device: options.device,
+            content, device: options.device,
             surfaces: options.surfaces, hiddenPreviews: options.hiddenPreviews, version: options.version)
         var response =
             options.wantsText

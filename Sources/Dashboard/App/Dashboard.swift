@@ -44,9 +44,11 @@ public struct Dashboard: Responder {
         PagesSite(store: store, pages: pages).register(in: &builder)
         CategoryPages(store: store, pages: pages).register(in: &builder)
         NotificationPages(store: store, pages: pages).register(in: &builder)
-        PayloadAPI(categories: store.categories).register(in: &builder)
+        PayloadAPI(categories: store.categories, settings: store.settings).register(in: &builder)
         NotificationsAPI(store: store.notifications).register(in: &builder)
         CategoriesAPI(store: store.categories).register(in: &builder)
+        SettingsPages(store: store.settings, pages: pages).register(in: &builder)
+        SettingsAPI(store: store.settings).register(in: &builder)
         self.router = try builder.build { error, request in
             Self.render(error, for: request, pages: pages)
         }

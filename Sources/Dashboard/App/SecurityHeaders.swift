@@ -19,10 +19,17 @@ enum SecurityHeaders {
         ("Cross-Origin-Opener-Policy", "same-origin"),
     ]
 
-    /// Adds the security headers, replacing any a handler set.
+    /// Adds the security headers, replacing any a handler set; a handler's own
+    /// `Content-Security-Policy` (`sandbox` on the uploaded app icon) is kept as extra
+    /// directives after the common policy, so it can only tighten it.
     static func apply(to response: inout Response) {
+        let own = response.headers["Content-Security-Policy"]
         for (name, value) in fields {
             response.headers.replaceOrAdd(name: name, value: value)
+        }
+        if let own, own != contentSecurityPolicy {
+            response.headers.replaceOrAdd(
+                name: "Content-Security-Policy", value: contentSecurityPolicy + "; " + own)
         }
     }
 }

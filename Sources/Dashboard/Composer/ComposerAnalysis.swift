@@ -1,6 +1,7 @@
 import HTTPKit
 import NotificationKit
 import NotificationPreview
+import Storage
 
 /// Everything the composer shows about one composed payload: the report, the previews on the
 /// chosen device, and the curl command when the payload may be exported.
@@ -28,9 +29,15 @@ struct ComposerAnalysis: Sendable {
     /// Why the curl command could not be written, when the payload is valid but the export
     /// refused it (no Topic, which token authentication needs; a header APNs cannot carry).
     let curlProblem: String?
+    /// The app icon's address for the platters, nil for the neutral square.
+    let appIconURL: String?
 
-    /// Analyses `composed` against `registry` on `device`.
-    init(_ composed: ComposedPayload, registry: CategoryConfig, options: ComposerPreviewOptions) {
+    /// Analyses `composed` against `registry` on `device`, drawn with the app identity of
+    /// `settings`.
+    init(
+        _ composed: ComposedPayload, registry: CategoryConfig, options: ComposerPreviewOptions,
+        settings: WorkspaceSettings = WorkspaceSettings()
+    ) {
         self.composed = composed
         let bytes = Array(composed.checkedText.utf8)
         let headers = composed.fields.headers
@@ -38,7 +45,8 @@ struct ComposerAnalysis: Sendable {
         self.headers = headers
         let validated = Validator(categories: registry).validate(payload: bytes, headers: headers)
         let payload = NotificationPayload.read(bytes).payload ?? NotificationPayload()
-        let content = PreviewContent(payload: payload, registry: registry)
+        let content = settings.previewContent(payload: payload, registry: registry)
+        self.appIconURL = settings.appIconURL
         self.preview = PreviewEngine.preview(
             content, device: options.device, surfaces: [], hiddenPreviews: options.hiddenPreviews,
             version: options.version)

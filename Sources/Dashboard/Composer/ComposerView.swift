@@ -90,6 +90,7 @@ struct ComposerView {
                 analysis.sideBySide.map { ["preview": Self.previewValue($0, dark: options.dark)] }),
             "report": Self.reportValue(analysis),
             "export": exportValue(),
+            "appIconURL": .string(analysis.appIconURL ?? ""),
         ]
     }
 

@@ -70,7 +70,8 @@ struct NotificationPages: Sendable {
         options: ComposerPreviewOptions
     ) throws -> ComposerView {
         let registry = try store.categories.config()
-        let analysis = ComposerAnalysis(composed, registry: registry, options: options)
+        let analysis = ComposerAnalysis(
+            composed, registry: registry, options: options, settings: try store.settings.settings())
         let revisions = try stored.flatMap { try store.notifications.revisions(id: $0.id) } ?? []
         return ComposerView(
             notification: stored, revision: revision, fields: composed.fields, analysis: analysis,
