@@ -110,6 +110,10 @@ import Testing
 
         let broken = Self.post(fixture, Array("--nope\r\n".utf8))
         #expect(broken.status == .badRequest)
+        var notUTF8 = Self.form(name: "X", bundleID: "", icon: nil)
+        notUTF8[try #require(notUTF8.firstIndex(of: UInt8(ascii: "X")))] = 0xFF
+        #expect(Self.post(fixture, notUTF8).status == .badRequest)
+        #expect(DashboardFixture.text(fixture.send(.get, "/api/v1/settings")).contains(#""appName":null"#))
     }
 
     @Test func apiSavesNameAndIconAndThePreviewUsesThem() throws {

@@ -22,6 +22,10 @@ struct SettingsPages: Sendable {
     private func submit(_ request: Request) throws -> Response {
         let form = try MultipartForm(request.body, contentType: request.headers["Content-Type"] ?? "")
         let current = try store.settings()
+        for field in ["appName", "appBundleID"] where form[field].map({ $0.text == nil }) == true {
+            throw HTTPError(
+                .badRequest, message: "The field \(field) is not UTF-8 text.", code: "invalid-field")
+        }
         let name = form["appName"]?.text ?? ""
         let bundleID = form["appBundleID"]?.text ?? ""
         var errors: [String: String] = [:]
