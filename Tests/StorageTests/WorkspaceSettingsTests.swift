@@ -136,6 +136,28 @@ import Testing
         #expect(author == "anna")
     }
 
+    @Test func concurrentUpdatesOfDifferentFieldsKeepEachOther() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Store(directory: directory.path).settings
+        let icon = try AppIcon(png: TestPNG.make(width: 48, height: 48))
+        runOnThreads(8) { index in
+            for round in 0..<10 {
+                _ = try? store.update(by: "thread \(index)") { settings in
+                    if index % 2 == 0 {
+                        settings.appName = "Name \(index)-\(round)"
+                    } else {
+                        settings.appIcon = icon
+                        settings.appBundleID = "com.example.t\(index)"
+                    }
+                }
+            }
+        }
+        let final = try store.settings()
+        #expect(final.appName?.hasPrefix("Name ") == true)
+        #expect(final.appIcon == icon)
+        #expect(final.appBundleID?.hasPrefix("com.example.t") == true)
+    }
+
     @Test func settingsTableIsTheLastMigration() throws {
         let directory = try TemporaryDirectory()
         let store = try Store(directory: directory.path)

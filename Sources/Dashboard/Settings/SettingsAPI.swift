@@ -13,10 +13,9 @@ struct SettingsAPI: Sendable {
             APIResponse.json(Self.json(try store.settings()))
         }
         router.put("/api/v1/settings") { request, _ in
-            var settings = try store.settings()
-            try Self.bind(JSONRequestBody(request), into: &settings)
-            try store.save(settings, by: Author.name(of: request))
-            return APIResponse.json(Self.json(settings))
+            let body = try JSONRequestBody(request)
+            let saved = try store.update(by: Author.name(of: request)) { try Self.bind(body, into: &$0) }
+            return APIResponse.json(Self.json(saved))
         }
         router.put("/api/v1/settings/icon") { request, _ in
             guard request.mediaType == "image/png" else {
@@ -24,16 +23,12 @@ struct SettingsAPI: Sendable {
                     .unsupportedMediaType, message: "Send the icon as Content-Type: image/png.",
                     code: "unsupported-media-type")
             }
-            var settings = try store.settings()
-            settings.appIcon = try Self.answering { () throws(SettingsError) in try AppIcon(png: request.body)
-            }
-            try store.save(settings, by: Author.name(of: request))
-            return APIResponse.json(Self.json(settings))
+            let icon = try Self.answering { () throws(SettingsError) in try AppIcon(png: request.body) }
+            let saved = try store.update(by: Author.name(of: request)) { $0.appIcon = icon }
+            return APIResponse.json(Self.json(saved))
         }
         router.delete("/api/v1/settings/icon") { request, _ in
-            var settings = try store.settings()
-            settings.appIcon = nil
-            try store.save(settings, by: Author.name(of: request))
+            try store.update(by: Author.name(of: request)) { $0.appIcon = nil }
             return Response(status: .noContent)
         }
     }

@@ -21,7 +21,6 @@ struct SettingsPages: Sendable {
 
     private func submit(_ request: Request) throws -> Response {
         let form = try MultipartForm(request.body, contentType: request.headers["Content-Type"] ?? "")
-        let current = try store.settings()
         for field in ["appName", "appBundleID"] where form[field].map({ $0.text == nil }) == true {
             throw HTTPError(
                 .badRequest, message: "The field \(field) is not UTF-8 text.", code: "invalid-field")
@@ -29,24 +28,32 @@ struct SettingsPages: Sendable {
         let name = form["appName"]?.text ?? ""
         let bundleID = form["appBundleID"]?.text ?? ""
         var errors: [String: String] = [:]
-        var updated = current
-        do { updated.appName = try WorkspaceSettings.checkedAppName(name) } catch {
-            errors[error.field] = error.message
+        func checked<T>(_ check: () throws(SettingsError) -> T) -> T? {
+            do { return try check() } catch {
+                errors[error.field] = error.message
+                return nil
+            }
         }
-        do { updated.appBundleID = try WorkspaceSettings.checkedBundleID(bundleID) } catch {
-            errors[error.field] = error.message
+        let appName = checked { () throws(SettingsError) in try WorkspaceSettings.checkedAppName(name) }
+        let appBundleID = checked { () throws(SettingsError) in
+            try WorkspaceSettings.checkedBundleID(bundleID)
         }
+        // An empty file field keeps the icon; "Remove the icon" clears it; a file replaces it.
+        var icon: AppIcon?? = form["removeIcon"]?.text == "on" ? .some(nil) : nil
         if let file = form["appIcon"], !file.body.isEmpty {
-            do { updated.appIcon = try AppIcon(png: file.body) } catch { errors[error.field] = error.message }
-        } else if form["removeIcon"]?.text == "on" {
-            updated.appIcon = nil
+            icon = checked { () throws(SettingsError) in try AppIcon(png: file.body) }.map { .some($0) }
         }
-        guard errors.isEmpty else {
-            var response = try page(current, entered: (name, bundleID), errors: errors, saved: false)
+        guard errors.isEmpty, let appName, let appBundleID else {
+            var response = try page(
+                try store.settings(), entered: (name, bundleID), errors: errors, saved: false)
             response.status = .unprocessableContent
             return response
         }
-        try store.save(updated, by: Author.name(of: request))
+        try store.update(by: Author.name(of: request)) { settings in
+            settings.appName = appName
+            settings.appBundleID = appBundleID
+            if let icon { settings.appIcon = icon }
+        }
         return Response(redirectTo: "/settings?saved=1")
     }
 

@@ -19,8 +19,26 @@ public struct SettingsStore: Sendable {
     /// The settings now; fields never set are nil. A stored value that no longer passes its
     /// check (written by hand into the file) is treated as not set rather than served.
     public func settings() throws -> WorkspaceSettings {
-        let rows = try database.snapshot { connection in
-            try connection.query("SELECT key, value FROM settings") { row in (row.text(0), row.blob(1)) }
+        try database.snapshot(Self.read)
+    }
+
+    /// Applies `change` to the settings as they are inside one write transaction and stores the
+    /// result, so two writers changing different fields (the name here, the icon there) never
+    /// undo each other. Answers the settings as saved; nothing is written if `change` throws.
+    @discardableResult
+    public func update(by author: String, _ change: (inout WorkspaceSettings) throws -> Void) throws
+        -> WorkspaceSettings
+    {
+        try database.transaction { connection in
+            var settings = try Self.read(connection)
+            try change(&settings)
+            try Self.write(settings, by: author, in: connection)
+            return settings
+        }
+    }
+
+    private static func read(_ connection: Connection) throws -> WorkspaceSettings {
+        let rows = try connection.query("SELECT key, value FROM settings") { row in (row.text(0), row.blob(1))
         }
         var values: [Key: [UInt8]] = [:]
         for (key, value) in rows {
@@ -36,7 +54,13 @@ public struct SettingsStore: Sendable {
     /// Stores every field of `settings`, removing the rows of the ones that are nil, in one
     /// transaction.
     public func save(_ settings: WorkspaceSettings, by author: String) throws {
-        try database.transaction { connection in
+        try database.transaction { try Self.write(settings, by: author, in: $0) }
+    }
+
+    private static func write(_ settings: WorkspaceSettings, by author: String, in connection: Connection)
+        throws
+    {
+        do {
             let now = Timestamp.now()
             let values: [(Key, [UInt8]?)] = [
                 (.appName, settings.appName.map { Array($0.utf8) }), (.appIcon, settings.appIcon?.png),
