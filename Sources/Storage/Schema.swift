@@ -8,7 +8,7 @@ enum Schema {
     static let applicationID: Int32 = 0x5053_4842
 
     /// Migration `n` (1-based) brings the schema from version `n - 1` to `n`.
-    static let migrations: [String] = [version1, activityTypes, trash]
+    static let migrations: [String] = [version1, activityTypes, trash, workspaceSettings]
 
     /// The newest schema version this binary knows.
     static var latestVersion: Int { migrations.count }
@@ -143,5 +143,16 @@ enum Schema {
         ALTER TABLE notifications ADD COLUMN deleted_at TEXT;
         ALTER TABLE notifications ADD COLUMN deleted_by TEXT;
         CREATE INDEX notifications_in_trash ON notifications (deleted_at) WHERE deleted_at IS NOT NULL;
+        """
+
+    /// The workspace settings (app name, app icon, app bundle ID), one row per key; the value is
+    /// bytes (UTF-8 text or the icon's PNG file).
+    private static let workspaceSettings = """
+        CREATE TABLE settings (
+            key TEXT PRIMARY KEY NOT NULL COLLATE BINARY,
+            value BLOB NOT NULL,
+            updated_at TEXT NOT NULL,
+            updated_by TEXT NOT NULL
+        ) STRICT;
         """
 }

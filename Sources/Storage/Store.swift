@@ -1,6 +1,6 @@
 import Foundation
 
-/// Pushboard's data directory opened: the database plus the two stores built on it. This is what
+/// Pushboard's data directory opened: the database plus the stores built on it. This is what
 /// `pushboard serve`, the import/export commands and `pushboard backup` open.
 public final class Store: Sendable {
     /// The database file's name inside the data directory.
@@ -14,6 +14,8 @@ public final class Store: Sendable {
     public let categories: CategoryStore
     /// The app's Live Activity types and their history.
     public let activityTypes: ActivityTypeStore
+    /// The workspace settings (app identity).
+    public let settings: SettingsStore
 
     /// Opens `directory/pushboard.sqlite3`. In `.readWrite` mode the directory and the file are
     /// created when missing and the schema is migrated; `.readOnly` needs both to exist already.
@@ -46,5 +48,6 @@ public final class Store: Sendable {
         self.notifications = NotificationStore(database: database)
         self.categories = CategoryStore(database: database)
         self.activityTypes = ActivityTypeStore(database: database)
+        self.settings = SettingsStore(database: database)
     }
 }

@@ -2,6 +2,7 @@ import HTTPKit
 import NotificationKit
 import NotificationPreview
 import Registry
+import Storage
 
 /// `POST /api/v1/validate`, `/preview` and `/export`: payloads checked against the registry.
 struct PayloadAPI: Sendable {
@@ -10,6 +11,8 @@ struct PayloadAPI: Sendable {
     let metrics: Metrics
     /// The app's Live Activity types, which `content-state` is checked against.
     let activityTypes: ActivityTypeCache
+    /// The app identity the previews are drawn with.
+    let settings: SettingsStore
 
     /// Adds the payload routes.
     func register(in router: inout RouterBuilder) {
@@ -39,7 +42,7 @@ struct PayloadAPI: Sendable {
             against: try registry(), activities: try activityTypes.current())
         metrics.recordValidation(analysis.report)
         metrics.recordPreview(device: options.allDevices ? "all" : options.device.rawValue)
-        let content = PreviewContent(analysis: analysis)
+        let content = try settings.settings().previewContent(of: analysis)
         if options.allDevices {
             let matrix = PreviewMatrix(
                 content, hiddenPreviews: options.hiddenPreviews, version: options.version)

@@ -55,12 +55,16 @@ public struct Dashboard: Responder {
         ).register(in: &builder)
         MediaAPI(checker: media).register(in: &builder)
         MediaCopies(images: media.images).register(in: &builder)
-        PayloadAPI(catalog: catalog, metrics: metrics, activityTypes: activityTypes).register(in: &builder)
+        PayloadAPI(
+            catalog: catalog, metrics: metrics, activityTypes: activityTypes, settings: store.settings
+        ).register(in: &builder)
         NotificationsAPI(store: store.notifications, catalog: catalog).register(in: &builder)
         CategoriesAPI(catalog: catalog).register(in: &builder)
         ActivitiesAPI(store: store.activityTypes, cache: activityTypes).register(in: &builder)
         RulesDocument(markdown: String(decoding: resources.current.validationRules, as: UTF8.self))
             .register(in: &builder, pages: pages)
+        SettingsPages(store: store.settings, pages: pages).register(in: &builder)
+        SettingsAPI(store: store.settings).register(in: &builder)
         self.router = try builder.build { error, request in
             if error.code == "busy" { metrics.recordDatabaseBusy() }
             return Self.render(error, for: request, pages: pages)

@@ -26,8 +26,8 @@ struct SecurityHeaders: Middleware {
         return response
     }
 
-    /// Adds the security headers, replacing any a handler set, except a sandboxing policy
-    /// (the served image copies), which is stricter than the page policy.
+    /// Adds the security headers, replacing any a handler set, except a sandboxing policy (the
+    /// served image copies and the uploaded app icon), which is stricter than the page policy.
     static func apply(to response: inout Response) {
         let sandboxed = response.headers["Content-Security-Policy"]?.hasPrefix("sandbox") == true
         for (name, value) in fields where !(sandboxed && name == "Content-Security-Policy") {

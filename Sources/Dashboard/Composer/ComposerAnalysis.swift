@@ -2,6 +2,7 @@ import HTTPKit
 import MediaCheck
 import NotificationKit
 import NotificationPreview
+import Storage
 
 /// Everything the composer shows about one composed payload: the report, the previews on the
 /// chosen device, and the curl command when the payload may be exported.
@@ -30,15 +31,19 @@ struct ComposerAnalysis: Sendable {
     /// Why the curl command could not be written, when the payload is valid but the export
     /// refused it (no Topic, which token authentication needs; a header APNs cannot carry).
     let curlProblem: String?
+    /// The app icon's address for the platters, nil for the neutral square.
+    let appIconURL: String?
 
     /// Analyses `composed` against `registry` and the app's Live Activity types on `device`. With
     /// a media checker, the preview draws the media only as iOS will: checked, passed, https and
     /// `mutable-content` (`checkMedia` checks first; otherwise a recent check is used). The curl
-    /// command uses `export`'s bundle ID, device token and environment.
+    /// command uses `export`'s bundle ID, device token and environment; the platters are drawn
+    /// with the app identity of `settings`.
     init(
         _ composed: ComposedPayload, registry: CategoryLookup, options: ComposerPreviewOptions,
         activities: ActivityTypeSet = ActivityTypeSet(), mediaChecker: MediaChecker? = nil,
-        checkMedia: Bool = false, export: ComposerExportOptions = ComposerExportOptions()
+        checkMedia: Bool = false, export: ComposerExportOptions = ComposerExportOptions(),
+        settings: WorkspaceSettings = WorkspaceSettings()
     ) {
         self.composed = composed
         var validator = Validator(registry: registry)
@@ -49,7 +54,8 @@ struct ComposerAnalysis: Sendable {
         self.analysis = analysis
         let media = ComposerMedia(
             payload: analysis.payloadOrEmpty, checker: mediaChecker, checkNow: checkMedia)
-        var content = PreviewContent(analysis: analysis)
+        var content = settings.previewContent(of: analysis)
+        self.appIconURL = settings.appIconURL
         if mediaChecker != nil { content.media = media.previewMedia }
         self.media = media
         self.preview = PreviewEngine.preview(

@@ -108,6 +108,7 @@ struct ComposerView {
             "report": Self.reportValue(analysis, notes: notes),
             "export": exportValue(),
             "liveActivityPreview": liveActivityPreviewValue() ?? .bool(false),
+            "appIconURL": .string(analysis.appIconURL ?? ""),
         ]
     }
 

@@ -131,7 +131,7 @@ struct NotificationPages: Sendable {
         let types = try activityTypes?.current() ?? ActivityTypeSet()
         let analysis = ComposerAnalysis(
             composed, registry: snapshot.lookup, options: options, activities: types, mediaChecker: media,
-            checkMedia: checkMedia, export: export)
+            checkMedia: checkMedia, export: export, settings: try store.settings.settings())
         let revisions = try stored.flatMap { try store.notifications.revisions(id: $0.id) } ?? []
         let notes = ComposerFieldNotes(composed, report: analysis.report, registry: registry)
         var view = ComposerView(
