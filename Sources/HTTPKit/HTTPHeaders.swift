@@ -85,6 +85,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     }
 
     /// Header names are ASCII tokens; comparing their UTF-8 bytes case-folded avoids Unicode case mapping.
+    ///
     /// Compared on contiguous bytes when the strings have them (always, for native strings): every
     /// header lookup runs this once per field, and iterating the UTF-8 views cost ~30 instructions a byte.
     static func matches(_ lhs: String, _ rhs: String) -> Bool {
