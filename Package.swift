@@ -21,7 +21,13 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(
+            name: "CSodium",
+            pkgConfig: "libsodium",
+            providers: [.apt(["libsodium-dev"])]
+        ),
         .target(name: "HTTPKit", swiftSettings: strict),
+        .target(name: "Access", dependencies: ["CSodium", "Storage"], swiftSettings: strict),
         .target(name: "MHDServer", dependencies: ["CMicroHTTPD", "HTTPKit"], swiftSettings: strict),
         .target(name: "Templates", swiftSettings: strict),
         .target(name: "NotificationKit", swiftSettings: strict),
@@ -29,12 +35,16 @@ let package = Package(
         .target(name: "Storage", dependencies: ["CSQLite"], swiftSettings: strict),
         .target(
             name: "Dashboard",
-            dependencies: ["HTTPKit", "Templates", "NotificationKit", "NotificationPreview", "Storage"],
+            dependencies: [
+                "HTTPKit", "Templates", "NotificationKit", "NotificationPreview", "Storage", "Access",
+            ],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "pushboard",
-            dependencies: ["Dashboard", "MHDServer", "NotificationKit", "NotificationPreview", "Storage"],
+            dependencies: [
+                "Dashboard", "MHDServer", "NotificationKit", "NotificationPreview", "Storage", "Access",
+            ],
             swiftSettings: strict
         ),
         .testTarget(
@@ -51,9 +61,10 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: strict),
+        .testTarget(name: "AccessTests", dependencies: ["Access", "Storage"], swiftSettings: strict),
         .testTarget(
             name: "DashboardTests",
-            dependencies: ["Dashboard", "HTTPKit", "NotificationKit", "Storage"],
+            dependencies: ["Dashboard", "HTTPKit", "NotificationKit", "Storage", "Access"],
             swiftSettings: strict
         ),
     ]

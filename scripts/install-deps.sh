@@ -5,7 +5,7 @@
 set -euo pipefail
 
 want="${1:-run}"
-debs=(pkg-config libmicrohttpd-dev libsqlite3-dev)
+debs=(pkg-config libmicrohttpd-dev libsqlite3-dev libsodium-dev)
 pips=()
 case "$want" in
 run) ;;

@@ -23,7 +23,7 @@ public struct Router: Responder {
     }
 
     let entries: [Entry]
-    private let mounts: [MountEntry]
+    let mounts: [MountEntry]
     private let renderError: ErrorRenderer
     private let finish: Finisher
 

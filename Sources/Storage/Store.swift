@@ -12,6 +12,10 @@ public final class Store: Sendable {
     public let notifications: NotificationStore
     /// The category registry and its history.
     public let categories: CategoryStore
+    /// Users, sessions and API tokens.
+    public let access: AccessStore
+    /// Who did what and when.
+    public let audit: AuditStore
 
     /// Opens `directory/pushboard.sqlite3`. In `.readWrite` mode the directory and the file are
     /// created when missing and the schema is migrated; `.readOnly` needs both to exist already.
@@ -34,5 +38,7 @@ public final class Store: Sendable {
         self.database = database
         self.notifications = NotificationStore(database: database)
         self.categories = CategoryStore(database: database)
+        self.access = AccessStore(database: database)
+        self.audit = AuditStore(database: database)
     }
 }

@@ -21,6 +21,8 @@ enum CommandLineTool {
         [
             ServeCommand.self, ValidateCommand.self, PreviewCommand.self, ExportCommand.self,
             CategoriesExportCommand.self, CategoriesImportCommand.self, BackupCommand.self,
+            UsersAddCommand.self, UsersListCommand.self, UsersRemoveCommand.self, UsersPasswordCommand.self,
+            UsersRoleCommand.self, TokensCreateCommand.self, TokensListCommand.self, TokensRevokeCommand.self,
         ]
     }
 

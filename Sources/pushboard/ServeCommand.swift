@@ -1,12 +1,14 @@
+import Access
 import Dashboard
 import Foundation
 import MHDServer
+import Storage
 
 /// `pushboard serve`: the dashboard and the JSON API on libmicrohttpd until SIGINT or SIGTERM.
 enum ServeCommand: Command {
     static let words = ["serve"]
     static let valueOptions: Set<String> = ["host", "port", "data", "threads", "allowed-host"]
-    static let flagOptions: Set<String> = []
+    static let flagOptions: Set<String> = ["secure-cookies"]
     static let usage = """
         pushboard serve [--host 127.0.0.1] [--port 8080] [--data ./pushboard-data] [--threads N]
 
@@ -17,6 +19,9 @@ enum ServeCommand: Command {
           --threads N      worker threads (default: the number of cores)
           --allowed-host NAMES  comma-separated host names the dashboard answers for besides
                            localhost and IP addresses (others get 421: DNS-rebinding guard)
+          --secure-cookies mark the session cookie Secure (when served over HTTPS)
+        Bound to loopback with no users, the dashboard runs without login and says so; bound to
+        any other address it refuses to start until an admin exists (pushboard users add).
         Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
         """
 
@@ -38,12 +43,17 @@ enum ServeCommand: Command {
                 message:
                     "cannot find the templates/ and Public/ folders; run pushboard from the repository root")
         }
-        let configuration = DashboardConfiguration(
+        var configuration = DashboardConfiguration(
             resourceDirectory: resources, dataDirectory: arguments["data"] ?? "./pushboard-data",
             bodyLimit: server.bodyLimit,
             allowedHosts: (arguments["allowed-host"] ?? "").split(separator: ",").map {
                 String($0).trimmingCharacters(in: .whitespaces)
             }.filter { !$0.isEmpty })
+        configuration.secureCookies = arguments.has("secure-cookies")
+        configuration.openWithoutUsers = Self.isLoopback(server.host)
+        if !configuration.openWithoutUsers {
+            try requireAdmin(dataDirectory: configuration.dataDirectory, host: server.host)
+        }
         let dashboard: Dashboard
         do {
             dashboard = try Dashboard(configuration: configuration)
@@ -61,5 +71,29 @@ enum ServeCommand: Command {
         _ = try daemon.runUntilSignalled()
         Console.error("pushboard: stopped")
         return 0
+    }
+
+    /// Whether `host` reaches only this machine: 127.0.0.0/8, ::1 or localhost.
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1"
+            || host.hasPrefix("127.") && host.split(separator: ".").count == 4
+    }
+
+    /// Refuses to serve beyond loopback without an admin, printing the command that adds one.
+    private static func requireAdmin(dataDirectory: String, host: String) throws {
+        let hasAdmin: Bool
+        do {
+            hasAdmin = try AccessControl(store: Store(directory: dataDirectory).access).hasAdmin()
+        } catch {
+            throw InputOutputError(message: "cannot start: \(error)")
+        }
+        guard !hasAdmin else { return }
+        throw InputOutputError(
+            message: """
+                refusing to listen on \(host): that is reachable from other machines, and no admin \
+                exists yet to log in. Add one first:
+                  pushboard users add NAME --role admin --data \(dataDirectory)
+                or listen on 127.0.0.1 only.
+                """)
     }
 }

@@ -39,7 +39,7 @@ import Testing
             #expect(error == .schemaTooNew(found: 7, known: Schema.latestVersion))
             #expect(
                 error?.description
-                    == "database schema version 7 is newer than this pushboard (knows up to 1); upgrade pushboard"
+                    == "database schema version 7 is newer than this pushboard (knows up to \(Schema.latestVersion)); upgrade pushboard"
             )
         }
     }

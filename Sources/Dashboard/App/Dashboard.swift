@@ -1,3 +1,4 @@
+import Access
 import Foundation
 import HTTPKit
 import NotificationKit
@@ -13,6 +14,7 @@ public struct Dashboard: Responder {
     private let router: Router
     private let pages: PageRenderer
     private let hosts: HostPolicy
+    private let authentication: Authentication
 
     /// Builds the dashboard. Fails with a message naming the file for a template error, a missing
     /// resource folder or a database that cannot be opened.
@@ -25,6 +27,7 @@ public struct Dashboard: Responder {
         }
         let store = try Store(directory: configuration.dataDirectory)
         let pages = PageRenderer(templates: templates)
+        let access = AccessControl(store: store.access, sessions: configuration.sessionPolicy)
         var builder = RouterBuilder()
         builder.mount("/static/") { request in try staticFiles.serve(request) }
         builder.get("/healthz") { _, _ in Response(json: #"{"status":"ok"}"#) }
@@ -35,7 +38,20 @@ public struct Dashboard: Responder {
         PayloadAPI(categories: store.categories).register(in: &builder)
         NotificationsAPI(store: store.notifications).register(in: &builder)
         CategoriesAPI(store: store.categories).register(in: &builder)
-        self.router = try builder.build { error, request in
+        LoginPages(
+            access: access, audit: store.audit, pages: pages, secureCookies: configuration.secureCookies
+        )
+        .register(in: &builder)
+        AdminPages(access: access, audit: store.audit, pages: pages).register(in: &builder)
+        let router = try builder.build { error, request in
+            Self.render(error, for: request, pages: pages)
+        }
+        self.router = router
+        self.authentication = Authentication(
+            access: access, audit: store.audit, router: router,
+            openWithoutUsers: configuration.openWithoutUsers,
+            secureCookies: configuration.secureCookies, templates: templates
+        ) { error, request in
             Self.render(error, for: request, pages: pages)
         }
         self.pages = pages
@@ -51,7 +67,7 @@ public struct Dashboard: Responder {
         if let refusal = hosts.refusal(for: request) ?? OriginPolicy.refusal(for: request) {
             response = respond(to: refusal, for: request)
         } else {
-            response = router.respond(to: request)
+            response = authentication.respond(to: request) { router.respond(to: $0) }
         }
         SecurityHeaders.apply(to: &response)
         return response
