@@ -9,7 +9,8 @@ struct ConnectionExchange {
     let context: RequestContext
 
     /// First call: collect method, headers and client address, then accept or refuse the body.
-    func headersReceived(method: String) -> MHD_Result {
+    /// Over the connection cap, the answer is 503 with `Retry-After`, before any body is read.
+    func headersReceived(method: String, overCapacity: Bool = false) -> MHD_Result {
         context.method = HTTPMethod(rawValue: method)
         var headers = HTTPHeaders()
         _ = withUnsafeMutablePointer(to: &headers) {
@@ -17,6 +18,7 @@ struct ConnectionExchange {
         }
         context.headers = headers
         context.remoteAddress = clientAddress()
+        if overCapacity { return perform(.reject(ConnectionGuard.overCapacity)) }
         return perform(context.machine.headersReceived(contentLength: headers["Content-Length"]))
     }
 

@@ -12,9 +12,12 @@ final class ServerContext: Sendable {
     /// Requests whose context is alive (retained in the URI callback, not yet released); lets tests
     /// prove that no per-request object outlives its request, client aborts included.
     let liveRequests = Atomic<Int>(0)
+    /// The head deadline and the connection count behind the 503 cap.
+    let connections: ConnectionGuard
 
-    init(responder: any Responder, bodyLimit: Int) {
+    init(responder: any Responder, bodyLimit: Int, connections: ConnectionGuard) {
         self.responder = responder
         self.bodyLimit = bodyLimit
+        self.connections = connections
     }
 }
