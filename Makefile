@@ -3,7 +3,7 @@ SWIFT ?= swift
 DATA ?= ./pushboard-data
 PORT ?= 8080
 
-.PHONY: run test build release lint unit tsan pytest bench bench-http bench-validate format clean
+.PHONY: run test build release lint unit tsan pytest fuzz fuzz-smoke bench bench-http bench-validate format clean
 
 run: release
 	.build/release/pushboard serve --host 127.0.0.1 --port $(PORT) --data $(DATA)
@@ -18,7 +18,7 @@ build:
 
 test:
 	scripts/install-deps.sh test
-	$(MAKE) lint unit tsan pytest
+	$(MAKE) lint unit tsan pytest fuzz-smoke
 
 lint:
 	$(SWIFT) format lint --strict -r Package.swift Sources Tests
@@ -35,6 +35,15 @@ tsan:
 pytest: release
 	python3 -m pytest -q tests
 
+# libFuzzer targets (scripts/fuzz.sh): `make fuzz FUZZ_SECONDS=600` runs each for ten minutes;
+# `make test` runs each for 10 s as a smoke run.
+FUZZ_SECONDS ?= 60
+fuzz:
+	scripts/fuzz.sh $(FUZZ_SECONDS)
+
+fuzz-smoke:
+	scripts/fuzz.sh 10
+
 bench: bench-http bench-validate
 
 bench-http:
@@ -49,4 +58,4 @@ format:
 	$(SWIFT) format -i -r Package.swift Sources Tests
 
 clean:
-	rm -rf .build .build-tsan
+	rm -rf .build .build-tsan .build-fuzz

@@ -47,6 +47,10 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // libFuzzer targets (make fuzz); a normal build makes the corpus replayer.
+        .executableTarget(
+            name: "PushboardFuzz", dependencies: ["HTTPKit", "NotificationKit", "Templates", "Access"],
+            swiftSettings: strict),
         .testTarget(
             name: "HTTPKitTests", dependencies: ["HTTPKit"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "MHDServerTests", dependencies: ["MHDServer", "HTTPKit"], swiftSettings: strict),
