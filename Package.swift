@@ -30,45 +30,58 @@ let package = Package(
         .target(name: "Access", dependencies: ["CSodium", "Storage"], swiftSettings: strict),
         .target(name: "MHDServer", dependencies: ["CMicroHTTPD", "HTTPKit"], swiftSettings: strict),
         .target(name: "Templates", swiftSettings: strict),
-        .target(name: "NotificationKit", swiftSettings: strict),
-        .target(name: "NotificationPreview", dependencies: ["NotificationKit"], swiftSettings: strict),
+        .target(name: "JSON", swiftSettings: strict),
+        .target(name: "NotificationKit", dependencies: ["JSON"], swiftSettings: strict),
+        .target(
+            name: "NotificationPreview", dependencies: ["JSON", "NotificationKit"], swiftSettings: strict),
         .target(name: "Storage", dependencies: ["CSQLite"], swiftSettings: strict),
+        .target(
+            name: "Registry", dependencies: ["JSON", "NotificationKit", "Storage"], swiftSettings: strict),
         .target(
             name: "Dashboard",
             dependencies: [
-                "HTTPKit", "Templates", "NotificationKit", "NotificationPreview", "Storage", "Access",
+                "HTTPKit", "Templates", "JSON", "NotificationKit", "NotificationPreview", "Registry",
+                "Storage", "Access",
             ],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "pushboard",
             dependencies: [
-                "Dashboard", "MHDServer", "NotificationKit", "NotificationPreview", "Storage", "Access",
+                "Dashboard", "MHDServer", "JSON", "NotificationKit", "NotificationPreview", "Registry",
+                "Storage", "Access",
             ],
             swiftSettings: strict
         ),
         // libFuzzer targets (make fuzz); a normal build makes the corpus replayer.
         .executableTarget(
-            name: "PushboardFuzz", dependencies: ["HTTPKit", "NotificationKit", "Templates", "Access"],
+            name: "PushboardFuzz",
+            dependencies: ["HTTPKit", "JSON", "NotificationKit", "Templates", "Access"],
             swiftSettings: strict),
         .testTarget(
             name: "HTTPKitTests", dependencies: ["HTTPKit"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "MHDServerTests", dependencies: ["MHDServer", "HTTPKit"], swiftSettings: strict),
         .testTarget(name: "TemplatesTests", dependencies: ["Templates"], swiftSettings: strict),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strict),
         .testTarget(
-            name: "NotificationKitTests", dependencies: ["NotificationKit"], exclude: ["Fixtures"],
+            name: "NotificationKitTests", dependencies: ["JSON", "NotificationKit"], exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(
             name: "NotificationPreviewTests",
-            dependencies: ["NotificationPreview", "NotificationKit"],
+            dependencies: ["NotificationPreview", "NotificationKit", "JSON"],
             exclude: ["Fixtures", "Goldens"],
             swiftSettings: strict
         ),
         .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: strict),
         .testTarget(name: "AccessTests", dependencies: ["Access", "Storage"], swiftSettings: strict),
         .testTarget(
+            name: "RegistryTests", dependencies: ["Registry", "NotificationKit", "Storage"],
+            swiftSettings: strict),
+        .testTarget(
             name: "DashboardTests",
-            dependencies: ["Dashboard", "HTTPKit", "NotificationKit", "Storage", "Access"],
+            dependencies: [
+                "Dashboard", "HTTPKit", "JSON", "NotificationKit", "Registry", "Storage", "Access",
+            ],
             swiftSettings: strict
         ),
     ]

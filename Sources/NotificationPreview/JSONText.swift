@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import NotificationKit
 
 /// A minimal streaming JSON writer for the preview document: strings escaped by `JSONWriter`,

@@ -1,5 +1,6 @@
 import Access
 import HTTPKit
+import JSON
 import NotificationKit
 import Templates
 

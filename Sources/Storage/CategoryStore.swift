@@ -1,3 +1,7 @@
+/// A check run inside a registry write's transaction on the registry as it stands before the
+/// write; throwing refuses the write.
+public typealias RegistryCheck = (CategoryRegistry) throws -> Void
+
 /// The category registry: the categories apps register, shared by everyone using pushboard.
 ///
 /// Every change (a whole-config replace, one put, one delete) is one transaction that adds one
@@ -35,9 +39,12 @@ public struct CategoryStore: Sendable {
     ///
     /// With `expectedRevision`, nothing changes unless the registry is still at that revision.
     /// Throws `.invalidInput` for an empty or repeated identifier (exact repeats; case variants are
-    /// different identifiers and NotificationKit's validator warns about them).
+    /// different identifiers and NotificationKit's validator warns about them). `check`, when
+    /// given, sees the registry as this write's transaction sees it and may throw to refuse the
+    /// write (see `put`).
     public func replaceAll(
-        with documents: [CategoryDocument], by author: String, expectedRevision: Int? = nil
+        with documents: [CategoryDocument], by author: String, expectedRevision: Int? = nil,
+        check: RegistryCheck? = nil
     ) throws -> RegistryReplaceResult {
         // Keys are compared as bytes, like SQLite's BINARY collation and iOS: Swift's `String ==`
         // would call an NFC and an NFD spelling equal.
@@ -54,6 +61,7 @@ public struct CategoryStore: Sendable {
             if let expectedRevision, expectedRevision != current {
                 return .stale(currentRevision: current)
             }
+            try check?(try Self.registry(connection))
             let change = try Self.beginChange(.replaceAll, after: current, by: author, in: connection)
             let existing = try connection.query(Self.selectCategories) { Self.storedCategory($0) }
             let byIdentifier = Dictionary(
@@ -83,9 +91,17 @@ public struct CategoryStore: Sendable {
     }
 
     /// Creates the category (placed last) or replaces the one with the same identifier in place.
-    public func put(_ document: CategoryDocument, by author: String) throws -> CategoryPutResult {
+    ///
+    /// `check`, when given, runs inside the write transaction on the registry exactly as it is
+    /// before this write, with the write lock held: a revision check or a check across the
+    /// registry made there cannot be overtaken by another writer. Whatever it throws rolls the
+    /// write back and is rethrown.
+    public func put(_ document: CategoryDocument, by author: String, check: RegistryCheck? = nil) throws
+        -> CategoryPutResult
+    {
         try Self.check(document.identifier)
         return try database.transaction { connection in
+            try check?(try Self.registry(connection))
             let current = try Self.currentRevision(connection)
             let change = try Self.beginChange(
                 .put(identifier: document.identifier), after: current, by: author, in: connection)
@@ -115,9 +131,11 @@ public struct CategoryStore: Sendable {
     }
 
     /// Deletes the category with exactly `identifier`; false (and no revision) when there is none.
+    /// `check` runs inside the transaction first, as for `put`.
     @discardableResult
-    public func delete(_ identifier: String, by author: String) throws -> Bool {
+    public func delete(_ identifier: String, by author: String, check: RegistryCheck? = nil) throws -> Bool {
         try database.transaction { connection in
+            try check?(try Self.registry(connection))
             guard
                 let old = try connection.queryFirst(
                     Self.selectCategories + " WHERE identifier = ?", [.text(identifier)],

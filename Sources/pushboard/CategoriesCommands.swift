@@ -1,6 +1,6 @@
-import Dashboard
 import Foundation
 import NotificationKit
+import Registry
 import Storage
 
 /// `pushboard categories export`: the category config or the Swift code that registers it.
@@ -56,15 +56,15 @@ enum CategoriesImportCommand: Command {
             Console.error("pushboard categories import: '\(file)' has errors; the registry was not changed")
             return 1
         }
-        let documents = config.categories.map(\.storedDocument)
         let directory = arguments["data"] ?? "./pushboard-data"
         do {
             let author = "cli:" + (ProcessInfo.processInfo.environment["USER"] ?? "unknown")
-            _ = try Store(directory: directory).categories.replaceAll(with: documents, by: author)
+            try CategoryCatalog(store: Store(directory: directory).categories).replaceAll(
+                with: config, by: author)
         } catch {
             throw InputOutputError(message: "cannot write the registry in '\(directory)': \(error)")
         }
-        Console.out("Imported \(documents.count) categories into \(directory)")
+        Console.out("Imported \(config.categories.count) categories into \(directory)")
         return 0
     }
 }
@@ -74,7 +74,9 @@ enum RegistryAccess {
     /// The registry of `directory` as a config.
     static func read(_ directory: String) throws -> CategoryConfig {
         do {
-            return try Store(directory: directory, mode: .readOnly).categories.config()
+            return try CategoryCatalog(store: Store(directory: directory, mode: .readOnly).categories)
+                .snapshot()
+                .config
         } catch {
             throw InputOutputError(message: "cannot read the registry in '\(directory)': \(error)")
         }

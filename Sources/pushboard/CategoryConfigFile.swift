@@ -1,3 +1,4 @@
+import JSON
 import NotificationKit
 
 /// Reads a category config file (CONTRACT §5) for a command, refusing one with errors.

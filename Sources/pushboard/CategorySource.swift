@@ -20,4 +20,9 @@ struct CategorySource {
         if let dataDirectory { return try RegistryAccess.read(dataDirectory) }
         return nil
     }
+
+    /// The registered categories indexed for checking payloads, or nil when no source was given.
+    func lookup() throws -> CategoryLookup? {
+        try config().map { CategoryLookup($0) }
+    }
 }

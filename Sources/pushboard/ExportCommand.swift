@@ -33,15 +33,14 @@ enum ExportCommand: Command {
             throw UsageError("--environment must be sandbox or production, not '\(environmentName)'")
         }
         let headers = HeaderOptions.headers(from: arguments)
-        let bytes = try readInput(input)
-        let validator = Validator(
-            categories: try CategorySource(arguments).config(), strict: arguments.has("strict"))
-        let report = validator.validate(payload: bytes, headers: headers)
-        guard report.valid else {
-            Console.error(report.text(file: input ?? "-"))
+        let analysis = PayloadAnalysis(
+            payload: try readInput(input), headers: headers, registry: try CategorySource(arguments).lookup(),
+            strict: arguments.has("strict"))
+        guard analysis.report.valid else {
+            Console.error(analysis.report.text(file: input ?? "-"))
             return 1
         }
-        let export = PayloadExport(bytes: bytes, headers: APNsHeaders(fields: headers))
+        let export = PayloadExport(analysis)
         do {
             switch format {
             case "apns":

@@ -36,12 +36,11 @@ enum PreviewCommand: Command {
         guard ["text", "json"].contains(format) else {
             throw UsageError("--format must be text or json, not '\(format)'")
         }
-        let registry = try CategorySource(arguments).config()
-        let bytes = try readInput(input)
-        let report = Validator(categories: registry).validate(payload: bytes)
-        let payload = NotificationPayload.read(bytes).payload ?? NotificationPayload()
+        let registry = try CategorySource(arguments).lookup()
+        let analysis = PayloadAnalysis(payload: try readInput(input), registry: registry)
+        let report = analysis.report
         let result = PreviewEngine.preview(
-            PreviewContent(payload: payload, registry: registry), device: device, surfaces: surfaces,
+            PreviewContent(analysis: analysis), device: device, surfaces: surfaces,
             hiddenPreviews: arguments.has("hidden-previews"))
         if format == "json" {
             Console.out(result.json(report: report.json()))

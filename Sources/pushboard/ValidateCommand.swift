@@ -30,15 +30,17 @@ enum ValidateCommand: Command {
         if arguments.has("envelope") && !arguments.has("jsonl") {
             throw UsageError("--envelope needs --jsonl")
         }
-        let validator = Validator(
-            categories: try CategorySource(arguments).config(),
-            strict: arguments.has("strict"))
+        let registry = try CategorySource(arguments).lookup()
         let headers = HeaderOptions.headers(from: arguments)
         if arguments.has("jsonl") {
+            let validator = Validator(registry: registry, strict: arguments.has("strict"))
             return try validateLines(
                 input, validator: validator, headers: headers, envelope: arguments.has("envelope"))
         }
-        let report = validator.validate(payload: try readInput(input), headers: headers)
+        let report = PayloadAnalysis(
+            payload: try readInput(input), headers: headers, registry: registry,
+            strict: arguments.has("strict")
+        ).report
         if format == "json" {
             Console.out(report.json(style: .pretty))
         } else {

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPKit
+import JSON
 import NotificationKit
 import Testing
 

@@ -1,4 +1,5 @@
 import HTTPKit
+import JSON
 import NotificationKit
 
 /// The JSON form of every API error: `{"error": {"code": "…", "message": "…"}}` (CONTRACT §3),

@@ -1,4 +1,5 @@
 import HTTPKit
+import JSON
 import NotificationKit
 
 /// JSON responses built from trees, so no handler writes JSON by hand.
@@ -6,5 +7,14 @@ enum APIResponse {
     /// `value` as compact JSON with `status`.
     static func json(_ value: JSONValue, status: HTTPStatus = .ok) -> Response {
         Response(json: JSONWriter().bytes(value), status: status)
+    }
+
+    /// A validation report (CONTRACT §4), written once straight into the body: 200 when valid,
+    /// 422 when not.
+    static func report(_ report: ValidationReport) -> Response {
+        var body: [UInt8] = []
+        body.reserveCapacity(256 + report.diagnostics.count * 160)
+        report.appendCompactJSON(to: &body)
+        return Response(json: body, status: report.valid ? .ok : .unprocessableContent)
     }
 }

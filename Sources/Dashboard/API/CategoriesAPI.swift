@@ -1,28 +1,41 @@
 import HTTPKit
 import NotificationKit
+import Registry
 import Storage
 
 /// `/api/v1/categories`: the registry an app and the server share (CONTRACT §5).
 ///
-/// Every write is checked as a whole config first (duplicate or case-colliding identifiers,
-/// empty titles, …): a config with an error is answered 422 with its diagnostics and nothing is
-/// stored.
+/// Every write is checked as a whole config (duplicate or case-colliding identifiers, empty
+/// titles, …) inside its transaction: a config with an error is answered 422 with its
+/// diagnostics and nothing is stored. The registry and each category carry an `ETag`; a write
+/// with `If-Match` changes nothing unless it still matches (412), exactly as for notifications.
+/// Without `If-Match` a write is unconditional, as CONTRACT §3 has always allowed.
 struct CategoriesAPI: Sendable {
-    let store: CategoryStore
+    let catalog: CategoryCatalog
 
     /// Adds the category routes.
     func register(in router: inout RouterBuilder) {
         router.get("/api/v1/categories") { request, _ in
             let format = try QueryOptions.choice(
                 "format", in: request, allowed: ["json", "swift"], fallback: "json")
-            let config = try store.config()
-            if format == "swift" {
-                return Response(text: config.swiftRegistrationCode())
-            }
-            return APIResponse.json(config.jsonValue)
+            let snapshot = try catalog.snapshot()
+            var response =
+                format == "swift"
+                ? Response(text: snapshot.config.swiftRegistrationCode())
+                : APIResponse.json(snapshot.config.jsonValue)
+            response.headers.replaceOrAdd(name: "ETag", value: IfMatch.etag(snapshot.revision))
+            return response
         }
         router.put("/api/v1/categories") { request, _ in
             try CategoryProblem.answering { try replaceAll(request) }
+        }
+        router.get("/api/v1/categories/{identifier}") { _, parameters in
+            let identifier = try parameters.require("identifier")
+            let snapshot = try catalog.snapshot()
+            guard let row = snapshot.row(identifier), let category = snapshot.category(identifier) else {
+                throw Self.notFound(identifier)
+            }
+            return Self.answer(category, revision: row.revision)
         }
         router.put("/api/v1/categories/{identifier}") { request, parameters in
             let identifier = try parameters.require("identifier")
@@ -30,10 +43,18 @@ struct CategoriesAPI: Sendable {
         }
         router.delete("/api/v1/categories/{identifier}") { request, parameters in
             let identifier = try parameters.require("identifier")
-            guard try store.delete(identifier, by: Author.name(of: request)) else {
-                throw HTTPError(
-                    .notFound, message: "No category has the identifier \"\(identifier)\".", code: "not-found"
-                )
+            let current = try catalog.snapshot().row(identifier)?.revision
+            guard current != nil || request.headers["If-Match"] == nil else {
+                throw Self.notFound(identifier)
+            }
+            let expected = try IfMatch.expectedRevision(
+                request, current: current, stale: Self.stale(identifier))
+            do {
+                try catalog.delete(identifier, expectedRevision: expected, by: Author.name(of: request))
+            } catch RegistryRefusal.notFound {
+                throw Self.notFound(identifier)
+            } catch RegistryRefusal.stale {
+                throw Self.stale(identifier)
             }
             return Response(status: .noContent)
         }
@@ -41,42 +62,71 @@ struct CategoriesAPI: Sendable {
 
     private func replaceAll(_ request: Request) throws -> Response {
         _ = try JSONRequestBody(request)
+        let current = try catalog.snapshot().revision
+        let expected = try IfMatch.expectedRevision(request, current: current, stale: Self.staleRegistry)
         let (config, diagnostics) = CategoryConfig.read(request.body)
         guard let config, !diagnostics.contains(where: { $0.severity == .error }) else {
             throw CategoryProblem(diagnostics: diagnostics)
         }
-        let documents = config.categories.map(\.storedDocument)
-        guard case .replaced = try store.replaceAll(with: documents, by: Author.name(of: request)) else {
-            throw HTTPError(.conflict, message: "The registry changed during the write; try again.")
+        do {
+            let snapshot = try catalog.replaceAll(
+                with: config, expectedRevision: expected, by: Author.name(of: request))
+            var response = APIResponse.json(config.jsonValue)
+            response.headers.replaceOrAdd(name: "ETag", value: IfMatch.etag(snapshot.revision))
+            return response
+        } catch RegistryRefusal.stale {
+            throw Self.staleRegistry
         }
-        return APIResponse.json(config.jsonValue)
     }
 
     private func put(_ request: Request, identifier: String) throws -> Response {
         _ = try JSONRequestBody(request)
+        let current = try catalog.snapshot().row(identifier)?.revision
+        let expected = try IfMatch.expectedRevision(request, current: current, stale: Self.stale(identifier))
         let (category, diagnostics) = NotificationCategory.read(request.body)
         guard let category, !diagnostics.contains(where: { $0.severity == .error }) else {
             throw CategoryProblem(diagnostics: diagnostics)
         }
-        guard category.identifier.utf8.elementsEqual(identifier.utf8) else {
+        guard CategoryKey.same(category.identifier, identifier) else {
             throw CategoryProblem(
                 message:
                     "The body's identifier \"\(category.identifier)\" differs from the address's \"\(identifier)\".",
                 diagnostics: [])
         }
-        var config = try store.config()
-        if let index = config.categories.firstIndex(where: {
-            $0.identifier.utf8.elementsEqual(identifier.utf8)
-        }) {
-            config.categories[index] = category
-        } else {
-            config.categories.append(category)
-        }
-        let problems = config.problems().filter { $0.severity == .error }
-        guard problems.isEmpty else { throw CategoryProblem(diagnostics: problems) }
-        switch try store.put(category.storedDocument, by: Author.name(of: request)) {
-        case .created: return APIResponse.json(category.jsonValue, status: .created)
-        case .replaced: return APIResponse.json(category.jsonValue)
+        do {
+            switch try catalog.put(category, expectedRevision: expected, by: Author.name(of: request)) {
+            case .created(let stored, _):
+                return Self.answer(category, revision: stored.revision, status: .created)
+            case .replaced(let stored, _): return Self.answer(category, revision: stored.revision)
+            }
+        } catch RegistryRefusal.stale {
+            throw Self.stale(identifier)
         }
     }
+
+    private static func answer(_ category: NotificationCategory, revision: Int, status: HTTPStatus = .ok)
+        -> Response
+    {
+        var response = APIResponse.json(category.jsonValue, status: status)
+        response.headers.replaceOrAdd(name: "ETag", value: IfMatch.etag(revision))
+        return response
+    }
+
+    private static func notFound(_ identifier: String) -> HTTPError {
+        HTTPError(.notFound, message: "No category has the identifier \"\(identifier)\".", code: "not-found")
+    }
+
+    private static func stale(_ identifier: String) -> HTTPError {
+        HTTPError(
+            .preconditionFailed,
+            message:
+                "Category \"\(identifier)\" was changed since you read it; nothing was saved. Read it again and reapply your change.",
+            code: "precondition-failed")
+    }
+
+    private static let staleRegistry = HTTPError(
+        .preconditionFailed,
+        message:
+            "The category registry was changed since you read it; nothing was saved. Read it again and reapply your change.",
+        code: "precondition-failed")
 }

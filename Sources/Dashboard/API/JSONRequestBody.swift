@@ -1,4 +1,5 @@
 import HTTPKit
+import JSON
 import NotificationKit
 
 /// A request body that must be a JSON document: checks the media type, then reads it strictly.
@@ -12,7 +13,7 @@ struct JSONRequestBody {
     /// line and column of the first fault for a body that is not strict JSON.
     init(_ request: Request) throws(HTTPError) {
         try Self.requireJSONMediaType(request)
-        let result = JSONReader().read(request.body)
+        let result = JSONReader.apns.read(request.body)
         guard let root = result.root, result.isValid else {
             let fault = result.diagnostics.first
             let place = fault.flatMap { fault in

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPKit
+import JSON
 import NotificationKit
 
 /// The body of `POST`/`PUT /api/v1/notifications`, bound field by field (DESIGN rule 6).

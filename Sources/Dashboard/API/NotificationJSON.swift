@@ -1,3 +1,4 @@
+import JSON
 import NotificationKit
 import Storage
 
@@ -47,6 +48,6 @@ enum NotificationJSON {
     /// Stored JSON text as a value to embed; the store only holds text this API checked, so a
     /// parse failure means the file was edited by hand, and shows as an empty object.
     private static func embedded(_ text: String) -> JSONValue {
-        JSONReader().read(text).root?.value ?? .object([])
+        JSONReader.apns.read(text).root?.value ?? .object([])
     }
 }

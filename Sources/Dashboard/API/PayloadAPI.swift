@@ -1,18 +1,17 @@
 import HTTPKit
 import NotificationKit
 import NotificationPreview
-import Storage
+import Registry
 
 /// `POST /api/v1/validate`, `/preview` and `/export`: payloads checked against the registry.
 struct PayloadAPI: Sendable {
-    let categories: CategoryStore
+    let catalog: CategoryCatalog
 
     /// Adds the payload routes.
     func register(in router: inout RouterBuilder) {
         router.post("/api/v1/validate") { request, _ in
-            let submission = try PayloadSubmission(request)
-            let report = submission.report(against: try registry())
-            return APIResponse.json(report.jsonValue, status: report.valid ? .ok : .unprocessableContent)
+            let report = try PayloadSubmission(request).analysis(against: try registry()).report
+            return APIResponse.report(report)
         }
         router.post("/api/v1/preview") { request, _ in
             try preview(request)
@@ -22,23 +21,21 @@ struct PayloadAPI: Sendable {
         }
     }
 
-    /// The registry now, as a config.
-    private func registry() throws -> CategoryConfig {
-        try categories.config()
+    /// The registry now, indexed: the catalog's snapshot, never a read of the database.
+    private func registry() throws -> CategoryLookup {
+        try catalog.snapshot().lookup
     }
 
     private func preview(_ request: Request) throws -> Response {
         let options = try PreviewOptions(request)
-        let submission = try PayloadSubmission(request)
-        let registry = try registry()
-        let report = submission.report(against: registry)
-        let payload = NotificationPayload.read(submission.bytes).payload ?? NotificationPayload()
+        let analysis = try PayloadSubmission(request).analysis(against: try registry())
         let result = PreviewEngine.preview(
-            PreviewContent(payload: payload, registry: registry), device: options.device,
-            surfaces: options.surfaces, hiddenPreviews: options.hiddenPreviews)
+            PreviewContent(analysis: analysis), device: options.device, surfaces: options.surfaces,
+            hiddenPreviews: options.hiddenPreviews)
         var response =
             options.wantsText
-            ? Response(text: result.textPicture()) : Response(json: result.json(report: report.json()))
+            ? Response(text: result.textPicture())
+            : Response(json: result.json(report: analysis.report.json()))
         response.headers.add(name: "Vary", value: "Accept")
         return response
     }
@@ -57,12 +54,11 @@ struct PayloadAPI: Sendable {
                 "environment", in: request, allowed: PayloadExport.APNsEnvironment.allCases.map(\.rawValue),
                 fallback: "sandbox"
             ).flatMap(PayloadExport.APNsEnvironment.init(rawValue:)) ?? .sandbox
-        let submission = try PayloadSubmission(request)
-        let report = submission.report(against: try registry())
-        guard report.valid else {
-            return APIResponse.json(report.jsonValue, status: .unprocessableContent)
+        let analysis = try PayloadSubmission(request).analysis(against: try registry())
+        guard analysis.report.valid else {
+            return APIResponse.report(analysis.report)
         }
-        let export = PayloadExport(bytes: submission.bytes, headers: APNsHeaders(fields: submission.headers))
+        let export = PayloadExport(analysis)
         do {
             switch format {
             case "apns":

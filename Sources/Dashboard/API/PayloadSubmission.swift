@@ -22,8 +22,8 @@ struct PayloadSubmission {
         self.strict = try QueryOptions.flag("strict", in: request) ?? false
     }
 
-    /// The report against the registry's categories.
-    func report(against registry: CategoryConfig) -> ValidationReport {
-        Validator(categories: registry, strict: strict).validate(payload: bytes, headers: headers)
+    /// The one analysis of the payload against the registry's categories.
+    func analysis(against registry: CategoryLookup) -> PayloadAnalysis {
+        PayloadAnalysis(payload: bytes, headers: headers, registry: registry, strict: strict)
     }
 }

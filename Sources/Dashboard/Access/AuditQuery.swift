@@ -1,5 +1,5 @@
 import HTTPKit
-import NotificationKit
+import JSON
 import Storage
 
 /// The audit trail's filters as the page and `GET /api/v1/audit` take them: `user` (a user

@@ -20,64 +20,65 @@ struct Authentication: Middleware {
     let router: Router
     /// True when the server listens on loopback only: no users then means no login.
     let openWithoutUsers: Bool
-    /// Adds `Secure` to the session cookie.
-    let secureCookies: Bool
     /// For the strip every page shows (who is signed in, or that there is no login).
     let templates: TemplateLibrary
-    /// Renders a refusal as a page or as JSON, like every other error.
-    let renderError: @Sendable (HTTPError, Request) -> Response
 
     /// The header JSON calls made with a session cookie carry the CSRF token in.
     static let csrfHeader = "X-CSRF-Token"
     /// The form field pages carry the CSRF token in (added to every form by `PageDecoration`).
     static let csrfField = "_csrf"
 
-    func respond(to request: Request, next: (Request) -> Response) -> Response {
+    /// Lets the request on as its principal, or refuses it: 401 (`unauthenticated`), 403
+    /// (`forbidden-role`, `csrf`), or a browser's page request sent to the login page.
+    func respond(to request: Request, next: (Request) -> Response) throws(HTTPError) -> Response {
         var request = request
         request.authenticatedActor = nil
         do {
-            if router.isMounted(request) { return next(request) }
-            let needed = RouteRoles.needed(for: router.matchedRoute(for: request))
-            if openWithoutUsers, try !access.hasUsers() {
-                let response = next(request)
-                auditChange(request, needed: needed, response: response)
-                return PageDecoration(principal: nil, templates: templates).apply(to: response)
-            }
-            let principal = try identify(request)
-            if case .anyone = needed {
-                let response = next(request)
-                return principal.map {
-                    PageDecoration(principal: $0, templates: templates).apply(to: response)
-                } ?? response
-            }
-            guard let principal else { return refuseUnauthenticated(request) }
-            if case .role(let role) = needed, !principal.role.includes(role) {
-                return renderError(
-                    HTTPError(
-                        .forbidden,
-                        message:
-                            "This needs the \(role.rawValue) role; \(principal.name) is \(principal.role.rawValue).",
-                        code: "forbidden-role"), request)
-            }
-            if !Self.safeMethods.contains(request.method),
-                !AccessControl.isValidCSRFToken(Self.csrfToken(in: request), for: principal)
-            {
-                return renderError(
-                    HTTPError(
-                        .forbidden,
-                        message:
-                            "The form or call lacked this session's CSRF token; reload the page and try again.",
-                        code: "csrf"), request)
-            }
-            request.authenticatedActor = principal.actor
+            return try authenticated(request, next: next)
+        } catch let error as HTTPError {
+            throw error
+        } catch let error as any HTTPErrorConvertible {
+            throw error.httpError
+        } catch {
+            throw HTTPError(.internalServerError)
+        }
+    }
+
+    private func authenticated(_ request: Request, next: (Request) -> Response) throws -> Response {
+        var request = request
+        if router.isMounted(request) { return next(request) }
+        let needed = RouteRoles.needed(for: router.matchedRoute(for: request))
+        if openWithoutUsers, try !access.hasUsers() {
             let response = next(request)
             auditChange(request, needed: needed, response: response)
-            return PageDecoration(principal: principal, templates: templates).apply(to: response)
-        } catch let error as any HTTPErrorConvertible {
-            return renderError(error.httpError, request)
-        } catch {
-            return renderError(HTTPError(.internalServerError), request)
+            return PageDecoration(principal: nil, templates: templates).apply(to: response)
         }
+        let principal = try identify(request)
+        if case .anyone = needed {
+            let response = next(request)
+            return principal.map { PageDecoration(principal: $0, templates: templates).apply(to: response) }
+                ?? response
+        }
+        guard let principal else { return try refuseUnauthenticated(request) }
+        if case .role(let role) = needed, !principal.role.includes(role) {
+            throw HTTPError(
+                .forbidden,
+                message:
+                    "This needs the \(role.rawValue) role; \(principal.name) is \(principal.role.rawValue).",
+                code: "forbidden-role")
+        }
+        if !Self.safeMethods.contains(request.method),
+            !AccessControl.isValidCSRFToken(Self.csrfToken(in: request), for: principal)
+        {
+            throw HTTPError(
+                .forbidden,
+                message: "The form or call lacked this session's CSRF token; reload the page and try again.",
+                code: "csrf")
+        }
+        request.authenticatedActor = principal.actor
+        let response = next(request)
+        auditChange(request, needed: needed, response: response)
+        return PageDecoration(principal: principal, templates: templates).apply(to: response)
     }
 
     private static let safeMethods: Set<HTTPMethod> = [.get, .head, .options]
@@ -106,19 +107,15 @@ struct Authentication: Middleware {
 
     /// 401 for the API and for anything a script sent; a page in a browser goes to the login
     /// page, which brings the person back afterwards.
-    private func refuseUnauthenticated(_ request: Request) -> Response {
+    private func refuseUnauthenticated(_ request: Request) throws(HTTPError) -> Response {
         let isAPI = request.path.hasPrefix("/api/") || request.headers["Authorization"] != nil
         if !isAPI, request.method == .get || request.method == .head {
             return Response(redirectTo: "/login?next=" + LoginPages.encodedNext(request.target))
         }
-        var response = renderError(
-            HTTPError(
-                .unauthorized,
-                message: "Log in, or send an API token as \"Authorization: Bearer …\".",
-                code: "unauthenticated", headers: ["WWW-Authenticate": "Bearer realm=\"pushboard\""]), request
-        )
-        response.headers.replaceOrAdd(name: "WWW-Authenticate", value: "Bearer realm=\"pushboard\"")
-        return response
+        throw HTTPError(
+            .unauthorized,
+            message: "Log in, or send an API token as \"Authorization: Bearer …\".",
+            code: "unauthenticated", headers: ["WWW-Authenticate": "Bearer realm=\"pushboard\""])
     }
 
     /// The CSRF token a request sent: the header for JSON calls, the form field for forms.

@@ -32,7 +32,8 @@ enum RouteRoles {
             "POST /notifications/new/export.json", "POST /notifications/new/export.apns",
             "POST /notifications/{id}/export.json", "POST /notifications/{id}/export.apns",
             "POST /api/v1/validate", "POST /api/v1/preview", "POST /api/v1/export",
-            "GET /api/v1/categories", "GET /api/v1/notifications", "GET /api/v1/notifications/{id}",
+            "GET /api/v1/categories", "GET /api/v1/categories/{identifier}",
+            "GET /api/v1/notifications", "GET /api/v1/notifications/{id}",
             "GET /api/v1/notifications/{id}/revisions",
         ]
         let editor = [

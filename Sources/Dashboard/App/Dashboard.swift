@@ -2,6 +2,7 @@ import Access
 import Foundation
 import HTTPKit
 import NotificationKit
+import Registry
 import Storage
 import Templates
 
@@ -13,8 +14,7 @@ import Templates
 public struct Dashboard: Responder {
     private let router: Router
     private let pages: PageRenderer
-    private let hosts: HostPolicy
-    private let authentication: Authentication
+    private let middlewares: MiddlewareChain
 
     /// Builds the dashboard. Fails with a message naming the file for a template error, a missing
     /// resource folder or a database that cannot be opened.
@@ -26,6 +26,7 @@ public struct Dashboard: Responder {
             throw DashboardError("cannot read \(resources)/api/openapi.json")
         }
         let store = try Store(directory: configuration.dataDirectory)
+        let catalog = CategoryCatalog(store: store.categories)
         let pages = PageRenderer(templates: templates)
         let access = AccessControl(store: store.access, sessions: configuration.sessionPolicy)
         var builder = RouterBuilder()
@@ -33,11 +34,11 @@ public struct Dashboard: Responder {
         builder.get("/healthz") { _, _ in Response(json: #"{"status":"ok"}"#) }
         builder.get("/api/v1/openapi.json") { _, _ in Response(json: Array(openAPI)) }
         PagesSite(store: store, pages: pages).register(in: &builder)
-        CategoryPages(store: store, pages: pages).register(in: &builder)
-        NotificationPages(store: store, pages: pages).register(in: &builder)
-        PayloadAPI(categories: store.categories).register(in: &builder)
+        CategoryPages(store: store, catalog: catalog, pages: pages).register(in: &builder)
+        NotificationPages(store: store, catalog: catalog, pages: pages).register(in: &builder)
+        PayloadAPI(catalog: catalog).register(in: &builder)
         NotificationsAPI(store: store.notifications).register(in: &builder)
-        CategoriesAPI(store: store.categories).register(in: &builder)
+        CategoriesAPI(catalog: catalog).register(in: &builder)
         LoginPages(
             access: access, audit: store.audit, pages: pages, secureCookies: configuration.secureCookies
         )
@@ -47,37 +48,30 @@ public struct Dashboard: Responder {
             Self.render(error, for: request, pages: pages)
         }
         self.router = router
-        self.authentication = Authentication(
-            access: access, audit: store.audit, router: router,
-            openWithoutUsers: configuration.openWithoutUsers,
-            secureCookies: configuration.secureCookies, templates: templates
-        ) { error, request in
-            Self.render(error, for: request, pages: pages)
-        }
         self.pages = pages
-        self.hosts = HostPolicy(allowedNames: configuration.allowedHosts)
+        // Outermost first: the security headers go on every answer, refusals included.
+        self.middlewares = MiddlewareChain(
+            middlewares: [
+                SecurityHeaders(), HostPolicy(allowedNames: configuration.allowedHosts), OriginPolicy(),
+                Authentication(
+                    access: access, audit: store.audit, router: router,
+                    openWithoutUsers: configuration.openWithoutUsers, templates: templates),
+            ],
+            render: { error, request in Self.render(error, for: request, pages: pages) })
     }
 
     /// Every route the dashboard answers, for checking the OpenAPI document against it.
     public var routeTable: [Router.RouteDescription] { router.routeTable }
 
-    /// Answers one request.
+    /// Answers one request: through the middlewares, then the router.
     public func respond(to request: Request) -> Response {
-        var response: Response
-        if let refusal = hosts.refusal(for: request) ?? OriginPolicy.refusal(for: request) {
-            response = respond(to: refusal, for: request)
-        } else {
-            response = authentication.respond(to: request) { router.respond(to: $0) }
-        }
-        SecurityHeaders.apply(to: &response)
-        return response
+        middlewares.respond(to: request) { router.respond(to: $0) }
     }
 
-    /// Answers a request the server refused before reading it (413), in the request's own style.
+    /// Answers a request the server refused before reading it (413), in the request's own style
+    /// and with the security headers; no other check can change that answer (CONTRACT §3).
     public func respond(to error: HTTPError, for request: Request) -> Response {
-        var response = Self.render(error, for: request, pages: pages)
-        SecurityHeaders.apply(to: &response)
-        return response
+        SecurityHeaders().respond(to: request) { Self.render(error, for: $0, pages: pages) }
     }
 
     /// JSON for the API, `/healthz` and clients that ask for JSON first (the composer's live

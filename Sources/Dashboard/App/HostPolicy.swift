@@ -7,7 +7,7 @@ import HTTPKit
 /// Allowed: `localhost`, any IP address literal (a rebinding page always uses a name), and the
 /// names given with `pushboard serve --allowed-host`. Requests without `Host` (HTTP/1.0 tools)
 /// pass; every browser sends one.
-struct HostPolicy: Sendable {
+struct HostPolicy: Middleware {
     /// Extra host names, lowercased, that people use to reach this dashboard.
     let allowedNames: Set<String>
 
@@ -27,6 +27,12 @@ struct HostPolicy: Sendable {
             message:
                 "This dashboard does not answer for the host \"\(name)\". Use 127.0.0.1 or localhost, or start it with --allowed-host \(name).",
             code: "unknown-host")
+    }
+
+    /// Refuses with 421 before anything else runs.
+    func respond(to request: Request, next: (Request) -> Response) throws(HTTPError) -> Response {
+        if let refusal = refusal(for: request) { throw refusal }
+        return next(request)
     }
 
     /// The lowercased name of a `Host` value without its port: `[::1]:8080` → `[::1]`.

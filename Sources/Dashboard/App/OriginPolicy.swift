@@ -5,8 +5,14 @@ import HTTPKit
 /// Pipelines and curl send no `Origin`, so they pass; a browser always sends one on a
 /// cross-origin POST/PUT/DELETE, and it must name this server (`Host`) for the write to happen.
 /// `Sec-Fetch-Site: cross-site` is refused too, for browsers that send it without `Origin`.
-enum OriginPolicy {
+struct OriginPolicy: Middleware {
     private static let safeMethods: Set<HTTPMethod> = [.get, .head, .options]
+
+    /// Refuses a cross-site write with 403.
+    func respond(to request: Request, next: (Request) -> Response) throws(HTTPError) -> Response {
+        if let refusal = Self.refusal(for: request) { throw refusal }
+        return next(request)
+    }
 
     /// The 403 to answer with, or nil when the request may go on.
     static func refusal(for request: Request) -> HTTPError? {

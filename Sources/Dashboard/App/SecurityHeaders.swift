@@ -4,7 +4,7 @@ import HTTPKit
 ///
 /// The policy allows no inline script or style at all (the pages load `/static/` files only),
 /// no plugins, no framing by other sites, and forms that post only back to the dashboard.
-enum SecurityHeaders {
+struct SecurityHeaders: Middleware {
     static let contentSecurityPolicy = [
         "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:",
         "connect-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'self'",
@@ -18,6 +18,13 @@ enum SecurityHeaders {
         ("X-Frame-Options", "SAMEORIGIN"),
         ("Cross-Origin-Opener-Policy", "same-origin"),
     ]
+
+    /// Puts the headers on whatever the steps inside answer, refusals included.
+    func respond(to request: Request, next: (Request) -> Response) -> Response {
+        var response = next(request)
+        Self.apply(to: &response)
+        return response
+    }
 
     /// Adds the security headers, replacing any a handler set.
     static func apply(to response: inout Response) {

@@ -1,3 +1,4 @@
+import JSON
 import NotificationKit
 
 /// A bound category form: the category, which form row each of its actions came from (empty rows

@@ -1,3 +1,4 @@
+import JSON
 import NotificationKit
 
 /// One finding shown next to the form field it is about.

@@ -1,5 +1,6 @@
 import HTTPKit
 import NotificationKit
+import Registry
 import Storage
 import Templates
 
@@ -8,13 +9,13 @@ extension CategoryPages {
     /// `GET /categories/{identifier}`: the stored category in the form, with the warnings the
     /// registry has about it and "Saved." after a save.
     func editPage(_ request: Request, identifier: String) throws -> Response {
-        let (stored, config) = try registry()
-        guard let category = config.category(identifiedBy: identifier) else {
+        let snapshot = try catalog.snapshot()
+        guard let category = snapshot.category(identifier) else {
             throw Self.noCategory(identifier)
         }
         var form = CategoryForm(category)
-        form.revision = Self.revision(of: identifier, in: stored).map(String.init) ?? ""
-        let others = config.categories.filter { !Self.same($0.identifier, identifier) }
+        form.revision = snapshot.row(identifier).map { String($0.revision) } ?? ""
+        let others = snapshot.config.categories.filter { !Self.same($0.identifier, identifier) }
         let view = CategoryFormView(
             form: form, messages: form.binding().messages(amid: others), original: identifier)
         let saved = request.queryItems["saved"] == "1"
@@ -32,8 +33,7 @@ extension CategoryPages {
             return try formPage(CategoryFormView(form: form, original: original, focusedRow: focused))
         }
         let binding = typed.binding()
-        let (stored, config) = try registry()
-        let others = config.categories.filter { category in
+        let others = try catalog.snapshot().config.categories.filter { category in
             original.map { !Self.same(category.identifier, $0) } ?? true
         }
         let messages = binding.messages(amid: others)
@@ -43,13 +43,18 @@ extension CategoryPages {
         }
         let category = binding.category
         let author = Author.name(of: request)
-        let changedMeanwhile = Self.changedSinceOpened(original, typed: typed, in: stored)
-        if let original, !Self.same(original, category.identifier) {
-            guard !changedMeanwhile, try rename(original, to: category.storedDocument, in: stored, by: author)
-            else { return try conflictPage(view, editing: original) }
-        } else {
-            guard !changedMeanwhile else { return try conflictPage(view, editing: original) }
-            _ = try store.categories.put(category.storedDocument, by: author)
+        do {
+            // The revision the form was opened on is checked inside the write's transaction,
+            // with the checks across the registry, so a save in between is never overwritten.
+            let expected = Self.expectedRevision(original, typed: typed)
+            if let original, !Self.same(original, category.identifier) {
+                try catalog.rename(original, to: category, expectedRevision: expected, by: author)
+            } else {
+                try catalog.put(category, expectedRevision: expected, by: author)
+            }
+        } catch is RegistryRefusal {
+            // Stale, gone, or made invalid by a save that came first: all "changed meanwhile".
+            return try conflictPage(view, editing: original)
         }
         return Response(redirectTo: Self.address(of: category.identifier) + "?saved=1")
     }
@@ -64,31 +69,26 @@ extension CategoryPages {
         )
         var refused = view
         refused.messages.insert(stale, at: 0)
-        if let original, let current = Self.revision(of: original, in: try registry().0) {
+        if let original, let current = try catalog.snapshot().row(original)?.revision {
             refused.form.revision = String(current)
         }
         return try formPage(refused, status: .conflict)
     }
 
-    /// Whether the category being edited has a newer revision than the one the form was opened
-    /// on (a form without a revision, from before this field existed, is not checked).
-    private static func changedSinceOpened(
-        _ original: String?, typed: CategoryForm, in stored: CategoryRegistry
-    )
-        -> Bool
-    {
-        guard let original, !typed.revision.isEmpty else { return false }
-        return revision(of: original, in: stored).map(String.init) != typed.revision
-    }
-
-    /// The stored revision of one category.
-    private static func revision(of identifier: String, in stored: CategoryRegistry) -> Int? {
-        stored.categories.first { same($0.identifier, identifier) }?.revision
+    /// The revision a save expects: a new category must not exist yet (`CategoryCatalog`'s 0);
+    /// an edit expects the revision the form was opened on (a form without one, from before this
+    /// field existed, is not checked; one that is not a number never matches).
+    private static func expectedRevision(_ original: String?, typed: CategoryForm) -> Int? {
+        guard original != nil else { return 0 }
+        guard !typed.revision.isEmpty else { return nil }
+        return Int(typed.revision) ?? -1
     }
 
     /// `POST /categories/{identifier}/delete`: removes the category, back to the list.
     func delete(_ request: Request, identifier: String) throws -> Response {
-        guard try store.categories.delete(identifier, by: Author.name(of: request)) else {
+        do {
+            try catalog.delete(identifier, by: Author.name(of: request))
+        } catch RegistryRefusal.notFound {
             throw Self.noCategory(identifier)
         }
         return Response(redirectTo: "/categories?deleted=" + Self.percentEncoded(identifier))
@@ -105,23 +105,6 @@ extension CategoryPages {
         var response = try pages.page("categories/form", title: title, section: .categories, values: values)
         response.status = status
         return response
-    }
-
-    /// Renames in one transaction: the registry is written whole with the new document in the old
-    /// one's place, and only if nobody changed it since `stored` was read. False when someone did.
-    private func rename(
-        _ original: String, to document: CategoryDocument, in stored: CategoryRegistry, by author: String
-    ) throws -> Bool {
-        var documents = stored.categories.map(\.document)
-        if let index = documents.firstIndex(where: { Self.same($0.identifier, original) }) {
-            documents[index] = document
-        } else {
-            documents.append(document)
-        }
-        let result = try store.categories.replaceAll(
-            with: documents, by: author, expectedRevision: stored.revision)
-        if case .replaced = result { return true }
-        return false
     }
 
     /// The 404 for an identifier the registry does not have.

@@ -1,5 +1,7 @@
 import HTTPKit
+import JSON
 import NotificationKit
+import Registry
 import Storage
 import Templates
 
@@ -36,23 +38,23 @@ extension CategoryPages {
         guard let config, !diagnostics.contains(where: { $0.severity == .error }) else {
             return try listPage(importText: text, diagnostics: diagnostics, status: .unprocessableContent)
         }
-        let documents = config.categories.map(\.storedDocument)
-        guard case .replaced = try store.categories.replaceAll(with: documents, by: Author.name(of: request))
-        else {
-            throw HTTPError(.conflict, message: "The registry changed during the import; try again.")
+        do {
+            try catalog.replaceAll(with: config, by: Author.name(of: request))
+        } catch RegistryRefusal.invalid(let problems) {
+            return try listPage(importText: text, diagnostics: problems, status: .unprocessableContent)
         }
-        return Response(redirectTo: "/categories?imported=\(documents.count)")
+        return Response(redirectTo: "/categories?imported=\(config.categories.count)")
     }
 
     /// `GET /categories/download/config.json`: the registry as the config file of CONTRACT §5.
     func downloadConfig() throws -> Response {
-        let config = try store.categories.config()
+        let config = try catalog.snapshot().config
         return Self.download(config.prettyJSON(), type: "application/json", filename: "categories.json")
     }
 
     /// `GET /categories/download/Categories.swift`: the Swift code that registers the categories.
     func downloadSwiftCode() throws -> Response {
-        let config = try store.categories.config()
+        let config = try catalog.snapshot().config
         return Self.download(
             config.swiftRegistrationCode(), type: "text/plain; charset=utf-8", filename: "Categories.swift")
     }
@@ -67,14 +69,9 @@ extension CategoryPages {
         importText: String = "", diagnostics: [Diagnostic] = [], status: HTTPStatus = .ok,
         flash: [TemplateValue] = []
     ) throws -> Response {
-        let (stored, config) = try registry()
-        // Keyed by the identifier's bytes (identifiers are compared literally, like iOS does), so
-        // the list costs one lookup per row however large the registry is.
-        let byIdentifier = Dictionary(
-            config.categories.map { (Array($0.identifier.utf8), $0) }, uniquingKeysWith: { first, _ in first }
-        )
-        let rows: [TemplateValue] = stored.categories.map { row in
-            let category = byIdentifier[Array(row.identifier.utf8)]
+        let snapshot = try catalog.snapshot()
+        let rows: [TemplateValue] = snapshot.stored.categories.map { row in
+            let category = snapshot.category(row.identifier)
             let options = CategoryOption.allCases.filter { category?.options.contains($0) ?? false }
             return [
                 "identifier": .string(row.identifier), "href": .string(Self.address(of: row.identifier)),
@@ -84,7 +81,7 @@ extension CategoryPages {
                 "updatedBy": .string(row.updatedBy),
             ]
         }
-        let problems = config.problems()
+        let problems = snapshot.problems
         let values: [String: TemplateValue] = [
             "flash": .list(flash),
             "categories": .list(rows), "hasCategories": .bool(!rows.isEmpty),

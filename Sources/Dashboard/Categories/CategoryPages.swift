@@ -1,5 +1,6 @@
 import HTTPKit
 import NotificationKit
+import Registry
 import Storage
 import Templates
 
@@ -13,6 +14,8 @@ import Templates
 struct CategoryPages: Sendable {
     /// Where the registry lives.
     let store: Store
+    /// The registry's one owner: snapshots to read, revision-checked writes.
+    let catalog: CategoryCatalog
     /// Renders the pages inside the layout.
     let pages: PageRenderer
 
@@ -75,15 +78,8 @@ struct CategoryPages: Sendable {
         return try request.formFields()
     }
 
-    /// Whether two identifiers are the same key: compared as bytes, like the store and iOS.
+    /// Whether two identifiers are the same key (`CategoryKey`: bytes, like the store and iOS).
     static func same(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf8.elementsEqual(rhs.utf8)
-    }
-
-    /// The registry read once: its stored rows (who changed what, when, at which revision) and
-    /// the categories they hold.
-    func registry() throws -> (stored: CategoryRegistry, config: CategoryConfig) {
-        let stored = try store.categories.registry()
-        return (stored, CategoryConfig(registry: stored))
+        CategoryKey.same(lhs, rhs)
     }
 }

@@ -10,12 +10,10 @@ import NotificationPreview
 struct ComposerAnalysis: Sendable {
     /// The composed form.
     let composed: ComposedPayload
-    /// The exact bytes that were checked.
-    let bytes: [UInt8]
-    /// The APNs request headers from the header fields.
-    let headers: [String: String]
-    /// The validator's report on `bytes` and `headers`, categories checked against the registry.
-    let report: ValidationReport
+    /// The one analysis of the composed bytes and header fields against the registry.
+    let analysis: PayloadAnalysis
+    /// The validator's report, categories checked against the registry.
+    var report: ValidationReport { analysis.report }
     /// The preview of every surface on the chosen device.
     let preview: NotificationPreviewResult
     /// The curl command, when the payload is exportable.
@@ -25,23 +23,19 @@ struct ComposerAnalysis: Sendable {
     let curlProblem: String?
 
     /// Analyses `composed` against `registry` on `device`.
-    init(_ composed: ComposedPayload, registry: CategoryConfig, options: ComposerPreviewOptions) {
+    init(_ composed: ComposedPayload, registry: CategoryLookup, options: ComposerPreviewOptions) {
         self.composed = composed
-        let bytes = Array(composed.checkedText.utf8)
-        let headers = composed.fields.headers
-        self.bytes = bytes
-        self.headers = headers
-        self.report = Validator(categories: registry).validate(payload: bytes, headers: headers)
-        let payload = NotificationPayload.read(bytes).payload ?? NotificationPayload()
+        let analysis = PayloadAnalysis(
+            payload: Array(composed.checkedText.utf8), headers: composed.fields.headers, registry: registry)
+        self.analysis = analysis
         self.preview = PreviewEngine.preview(
-            PreviewContent(payload: payload, registry: registry), device: options.device, surfaces: [],
+            PreviewContent(analysis: analysis), device: options.device, surfaces: [],
             hiddenPreviews: options.hiddenPreviews)
         var curl: String?
         var curlProblem: String?
-        if composed.text != nil, report.valid {
+        if composed.text != nil, analysis.report.valid {
             do {
-                curl = try PayloadExport(bytes: bytes, headers: APNsHeaders(fields: headers))
-                    .curlCommand(deviceToken: nil)
+                curl = try PayloadExport(analysis).curlCommand(deviceToken: nil)
             } catch {
                 curlProblem = error.description
             }

@@ -1,3 +1,4 @@
+import JSON
 import NotificationKit
 
 /// What the form shows of a payload: each field the text of its key, and everything the form has
@@ -45,10 +46,10 @@ extension ComposerFields {
         self[.customData] = Self.customDataText(Self.customMembers(of: root, mediaKey: mediaKey))
     }
 
-    /// The first of `NotificationPayload.mediaURLKeys` that holds a string, as the payload
-    /// binding reads it.
+    /// The key of the payload's media member (`NotificationPayload.mediaMember(in:)`, the rule
+    /// the validator and the preview use), so the form edits the member they check and draw.
     static func mediaKey(in root: JSONNode?) -> String? {
-        NotificationPayload.mediaURLKeys.first { key in root?[key]?.value.stringValue != nil }
+        NotificationPayload.mediaMember(in: root?.value.objectMembers ?? [])?.key
     }
 
     /// The top-level members the form shows as custom data: all but `aps` and the media URL.

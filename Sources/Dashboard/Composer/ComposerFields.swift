@@ -1,5 +1,6 @@
 import Foundation
 import HTTPKit
+import JSON
 import NotificationKit
 
 /// The composer form's values as text, exactly as a person sees and edits them.
@@ -63,7 +64,7 @@ struct ComposerFields: Equatable, Sendable {
     /// Fills the header fields from stored headers JSON text; unknown or non-string members are
     /// ignored (the API only ever stores the six names as strings).
     mutating func fillHeaders(fromJSON text: String) {
-        let root = JSONReader().read(text).root
+        let root = JSONReader.apns.read(text).root
         for field in ComposerField.headerFields {
             guard let name = field.headerName else { continue }
             self[field] = root?[name]?.value.stringValue ?? ""

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import NotificationKit
 
 /// Object members edited in place: `set` replaces a member where it stands or appends it,

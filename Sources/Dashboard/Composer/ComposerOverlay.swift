@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import NotificationKit
 
 /// Lays the posted fields over the payload the page last showed: a field whose text differs
@@ -80,7 +81,7 @@ struct ComposerOverlay {
     /// A number field: the number exactly as typed (its literal is kept), or a field error.
     private mutating func number(_ field: ComposerField, integer: Bool, hint: String) -> JSONValue? {
         guard let text = trimmed(field) else { return nil }
-        let read = JSONReader().read(text)
+        let read = JSONReader.apns.read(text)
         guard read.isValid, let number = read.root?.value.numberValue, !integer || number.isInteger else {
             errors[field] = "\(field.label) must be \(hint), not \"\(text)\"."
             return nil
@@ -92,7 +93,7 @@ struct ComposerOverlay {
     /// or repeats a key the payload already has.
     private mutating func customMembers(mediaKey: String) -> [JSONMember]? {
         guard let text = trimmed(.customData) else { return [] }
-        let read = JSONReader().read(text)
+        let read = JSONReader.apns.read(text)
         guard read.isValid, let members = read.root?.value.objectMembers else {
             let reason =
                 read.isValid

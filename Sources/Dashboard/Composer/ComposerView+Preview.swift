@@ -1,3 +1,4 @@
+import JSON
 import NotificationKit
 import NotificationPreview
 import Templates

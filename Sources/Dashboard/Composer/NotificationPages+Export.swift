@@ -53,8 +53,7 @@ extension NotificationPages {
                     text: "This payload has errors, so it cannot be downloaded: see Validation."))
             return try render(page, status: .unprocessableContent)
         }
-        let export = PayloadExport(
-            bytes: view.analysis.bytes, headers: APNsHeaders(fields: view.analysis.headers))
+        let export = PayloadExport(view.analysis.analysis)
         let body: [UInt8]
         switch format {
         case .json:

@@ -1,4 +1,5 @@
 import HTTPKit
+import JSON
 import NotificationKit
 import Templates
 

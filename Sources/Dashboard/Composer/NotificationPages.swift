@@ -1,5 +1,7 @@
 import HTTPKit
+import JSON
 import NotificationKit
+import Registry
 import Storage
 import Templates
 
@@ -8,6 +10,8 @@ import Templates
 /// JavaScript) and a live endpoint for `composer.js`.
 struct NotificationPages: Sendable {
     let store: Store
+    /// The category registry's snapshots, for the category picker, the report and the preview.
+    let catalog: CategoryCatalog
     let pages: PageRenderer
 
     /// Adds the page routes.
@@ -59,7 +63,7 @@ struct NotificationPages: Sendable {
         fields.fillHeaders(fromJSON: stored.headers)
         fields[.rawJSON] = stored.payload
         fields[.renderedRaw] = stored.payload
-        fields.fillPayload(from: JSONReader().read(stored.payload).root)
+        fields.fillPayload(from: JSONReader.apns.read(stored.payload).root)
         let composed = ComposedPayload(source: .form, text: stored.payload, fields: fields, errors: [:])
         return try view(composed, stored: stored, revision: stored.revision, options: options)
     }
@@ -69,8 +73,9 @@ struct NotificationPages: Sendable {
         _ composed: ComposedPayload, stored: StoredNotification?, revision: Int?,
         options: ComposerPreviewOptions
     ) throws -> ComposerView {
-        let registry = try store.categories.config()
-        let analysis = ComposerAnalysis(composed, registry: registry, options: options)
+        let snapshot = try catalog.snapshot()
+        let registry = snapshot.config
+        let analysis = ComposerAnalysis(composed, registry: snapshot.lookup, options: options)
         let revisions = try stored.flatMap { try store.notifications.revisions(id: $0.id) } ?? []
         return ComposerView(
             notification: stored, revision: revision, fields: composed.fields, analysis: analysis,

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import NotificationKit
 
 /// What the composer made of a posted form: the payload text to validate, preview and save, the
@@ -70,7 +71,7 @@ enum PayloadComposer {
     ]
 
     private static func formFieldsChanged(_ fields: ComposerFields) -> Bool {
-        let shown = JSONReader().read(fields[.renderedRaw]).root.flatMap {
+        let shown = JSONReader.apns.read(fields[.renderedRaw]).root.flatMap {
             $0.value.objectMembers == nil ? nil : $0
         }
         guard let shown else { return false }
@@ -83,7 +84,7 @@ enum PayloadComposer {
     private static func composeFromRaw(_ fields: ComposerFields) -> ComposedPayload {
         var result = ComposedPayload(source: .rawJSON, text: nil, fields: fields, errors: [:])
         let raw = fields[.rawJSON]
-        let read = JSONReader().read(raw)
+        let read = JSONReader.apns.read(raw)
         let faults = read.diagnostics.filter { $0.severity == .error && !draftableCodes.contains($0.code) }
         guard let root = read.root, faults.isEmpty else {
             result.errors[.rawJSON] =
@@ -103,7 +104,7 @@ enum PayloadComposer {
 
     private static func composeFromFields(_ fields: ComposerFields) -> ComposedPayload {
         let shown = fields[.renderedRaw]
-        let base = JSONReader().read(shown).root.flatMap { $0.value.objectMembers == nil ? nil : $0 }
+        let base = JSONReader.apns.read(shown).root.flatMap { $0.value.objectMembers == nil ? nil : $0 }
         var before = ComposerFields()
         before.fillPayload(from: base)
         var overlay = ComposerOverlay(posted: fields, before: before)
@@ -121,7 +122,7 @@ enum PayloadComposer {
         let unchanged = base.map { JSONWriter().string($0.value) == compact } ?? false
         let text = unchanged ? shown : compact
         result.text = text
-        result.fields.fillPayload(from: JSONReader().read(text).root)
+        result.fields.fillPayload(from: JSONReader.apns.read(text).root)
         result.fields[.rawJSON] = text
         result.fields[.renderedRaw] = text
         return result

@@ -1,3 +1,5 @@
+import JSON
+
 /// What is wrong with a config as iOS would register it, whether it was read from a file or
 /// built from a form.
 extension CategoryConfig {

@@ -1,3 +1,5 @@
+import JSON
+
 /// Reading a category config from bytes, field by field with per-field diagnostics.
 extension CategoryConfig {
     /// Reads a whole config: the reader's diagnostics, the binding's (wrong types, unknown
@@ -6,7 +8,7 @@ extension CategoryConfig {
     public static func read(_ bytes: some Collection<UInt8>) -> (
         config: CategoryConfig?, diagnostics: [Diagnostic]
     ) {
-        let result = JSONReader().read(bytes)
+        let result = JSONReader.apns.read(bytes)
         guard let root = result.root else { return (nil, result.diagnostics) }
         var sink = CategoryDiagnostics()
         let config = bind(root, diagnostics: &sink)
@@ -80,7 +82,7 @@ extension NotificationCategory {
     public static func read(_ bytes: some Collection<UInt8>) -> (
         category: NotificationCategory?, diagnostics: [Diagnostic]
     ) {
-        let result = JSONReader().read(bytes)
+        let result = JSONReader.apns.read(bytes)
         guard let root = result.root else { return (nil, result.diagnostics) }
         var sink = CategoryDiagnostics()
         let category = bind(root, at: JSONPath.root, diagnostics: &sink)

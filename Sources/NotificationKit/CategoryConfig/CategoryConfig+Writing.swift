@@ -1,3 +1,5 @@
+import JSON
+
 /// Writing a config back to JSON in the documented field order, so read → write → read is the
 /// identity and files diff cleanly.
 extension CategoryConfig {

@@ -1,3 +1,5 @@
+import JSON
+
 /// The category config an app and the server share (CONTRACT §5): every category a payload may
 /// name, with its actions, exactly as the app registers them with UNUserNotificationCenter.
 public struct CategoryConfig: Sendable, Hashable {
@@ -12,17 +14,16 @@ public struct CategoryConfig: Sendable, Hashable {
     /// The category registered under exactly `identifier` (case-sensitive, as iOS matches
     /// `aps.category`), or nil.
     public func category(identifiedBy identifier: String) -> NotificationCategory? {
-        categories.first { $0.identifier.utf8.elementsEqual(identifier.utf8) }
+        categories.first { CategoryKey.same($0.identifier, identifier) }
     }
 
     /// The categories whose identifier equals `identifier` ignoring case but not exactly, so a
     /// validator can say "`Message` is not registered; `message` is". Both sides are lowercased and
     /// then compared byte for byte: an NFD spelling of an NFC identifier differs in more than case.
     public func categories(caseInsensitivelyMatching identifier: String) -> [NotificationCategory] {
-        let folded = identifier.lowercased()
+        let folded = CategoryKey.folded(identifier)
         return categories.filter {
-            !$0.identifier.utf8.elementsEqual(identifier.utf8)
-                && $0.identifier.lowercased().utf8.elementsEqual(folded.utf8)
+            !CategoryKey.same($0.identifier, identifier) && CategoryKey.folded($0.identifier) == folded
         }
     }
 

@@ -1,3 +1,5 @@
+import JSON
+
 /// The stable codes of category-config diagnostics, listed in `docs/validation-rules.md`.
 public enum CategoryDiagnosticCode: String, Sendable, CaseIterable {
     /// A field has the wrong JSON type.

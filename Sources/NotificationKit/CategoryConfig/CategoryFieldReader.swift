@@ -1,3 +1,5 @@
+import JSON
+
 /// Typed field access for the category binding: each wrong field becomes one diagnostic.
 struct CategoryFieldReader {
     let path: String

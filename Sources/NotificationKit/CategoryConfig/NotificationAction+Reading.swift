@@ -1,3 +1,5 @@
+import JSON
+
 extension NotificationAction {
     /// The fields of an action, in the order the config is written.
     static let fieldNames = ["identifier", "title", "options", "textInput", "icon"]

@@ -1,3 +1,5 @@
+import JSON
+
 /// The `.apns` file for `xcrun simctl push` and for dragging onto the Simulator window
 /// (apns-rules.md §11).
 extension PayloadExport {
@@ -12,8 +14,8 @@ extension PayloadExport {
     /// re-serialised.
     public func simulatorFile(bundleIdentifier: String?) throws(ExportError) -> [UInt8] {
         guard let bundleIdentifier else { return bytes }
-        let read = JSONReader().read(bytes)
-        guard let root = read.root, case .object(let members) = root.value else { throw .notAnObject }
+        guard let root = root ?? JSONReader.apns.read(bytes).root, case .object(let members) = root.value
+        else { throw .notAnObject }
         var value: [UInt8] = []
         JSONWriter.appendQuoted(bundleIdentifier, to: &value)
         if let existing = members.first(where: { $0.key == Self.simulatorTargetBundleKey }) {
@@ -51,7 +53,7 @@ extension PayloadExport {
                         "simctl only simulates app remote notifications; \(pushType.rawValue) pushes are not "
                         + "delivered."))
         }
-        if JSONReader().read(file).root?["aps"] == nil {
+        if JSONReader.apns.read(file).root?["aps"] == nil {
             warnings.append(
                 Diagnostic(
                     .warning, code: "export.simulator.no-aps", path: JSONPath.root,

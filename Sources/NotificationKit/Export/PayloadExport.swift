@@ -1,3 +1,5 @@
+import JSON
+
 /// Exports of one payload: the JSON itself, a `.apns` file for `xcrun simctl push`, and a curl
 /// command for APNs over HTTP/2.
 ///
@@ -8,11 +10,19 @@ public struct PayloadExport: Sendable {
     public var bytes: [UInt8]
     /// The APNs request headers to send with it.
     public var headers: APNsHeaders
+    /// The tree of `bytes` when it was already read, so an export never reads the payload again.
+    var root: JSONNode?
 
     /// An export of `bytes` (exactly as validated) with `headers`.
     public init(bytes: [UInt8], headers: APNsHeaders = APNsHeaders()) {
         self.bytes = bytes
         self.headers = headers
+    }
+
+    /// An export of an analysed payload: its exact bytes and headers, and its tree.
+    public init(_ analysis: PayloadAnalysis) {
+        self.init(bytes: analysis.bytes, headers: APNsHeaders(fields: analysis.headers))
+        self.root = analysis.root
     }
 
     /// The payload JSON: the validated bytes, untouched.

@@ -1,3 +1,5 @@
+import JSON
+
 /// Binding headers from JSON: the `"headers"` object of a stored notification or of a
 /// `--jsonl --envelope` line, `{"apns-push-type": "alert", "apns-priority": "10", …}`.
 extension APNsHeaders {

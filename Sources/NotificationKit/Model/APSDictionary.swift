@@ -1,3 +1,5 @@
+import JSON
+
 /// The `aps` dictionary, every Apple-defined key of apns-rules.md §3 typed. A field is nil when
 /// the key is absent or its value has the wrong type (the binding reported it); `source` keeps
 /// the tree so the validator can point at spans.

@@ -1,3 +1,5 @@
+import JSON
+
 /// Field-by-field binding from a JSON tree into the model, collecting one diagnostic per field
 /// that cannot be bound instead of throwing, so one pass reports every wrong field.
 ///

@@ -1,3 +1,5 @@
+import JSON
+
 /// `aps.alert`: a plain string (shown as the body) or a dictionary (apns-rules.md §3, §4).
 public enum NotificationAlert: Sendable, Hashable {
     /// The string form: the text is the body.

@@ -1,3 +1,5 @@
+import JSON
+
 /// Writing a payload made or edited in code (the composer's form fields) back to JSON. Exports
 /// of a payload that was read never use this: they send the exact bytes that were validated.
 extension NotificationPayload {

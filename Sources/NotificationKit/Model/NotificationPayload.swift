@@ -1,10 +1,12 @@
+import JSON
+
 /// A notification payload bound from the exact bytes that are sent: the typed `aps` dictionary,
 /// the custom data beside it (verbatim), and the media URL the service extension downloads.
 ///
 /// Remote payloads have no Apple-defined attachment key (apns-rules.md §9), so the media URL is
 /// a custom top-level key: `"media-url"` is Pushboard's own, and `"image"` and
 /// `"attachment-url"` are accepted too because common services send those (OneSignal-,
-/// Firebase- and Braze-style payloads). The first of `mediaURLKeys` present wins.
+/// Firebase- and Braze-style payloads). `mediaMember(in:)` is the one rule for which one counts.
 public struct NotificationPayload: Sendable, Hashable {
     /// Top-level keys read as the media URL, in order of preference.
     public static let mediaURLKeys = ["media-url", "image", "attachment-url"]
@@ -15,9 +17,9 @@ public struct NotificationPayload: Sendable, Hashable {
     public var aps: APSDictionary?
     /// Every top-level member except `aps`, verbatim and in order (the media URL included).
     public var customData: [JSONMember]
-    /// The media URL, when one of `mediaURLKeys` holds a string.
+    /// The media URL, when the media member (`mediaMember(in:)`) holds a string.
     public var mediaURL: String?
-    /// Which key the media URL came from.
+    /// The key of the media member, even when its value is not a string.
     public var mediaURLKey: String?
 
     /// A payload made in code.
@@ -49,25 +51,34 @@ public struct NotificationPayload: Sendable, Hashable {
             }
             payload.customData.append(member)
         }
-        for key in mediaURLKeys {
-            guard let member = payload.customData.last(where: { $0.key == key }) else { continue }
-            if let url = binder.string(member.value, at: JSONPath.appending(key: key, to: JSONPath.root)) {
-                payload.mediaURL = url
-                payload.mediaURLKey = key
-            }
-            break
+        if let member = mediaMember(in: members) {
+            payload.mediaURLKey = member.key
+            payload.mediaURL = binder.string(
+                member.value, at: JSONPath.appending(key: member.key, to: JSONPath.root))
         }
         return (payload, binder.diagnostics)
     }
 
     /// Reads and binds a payload from its exact bytes: the reader's diagnostics, then the
     /// binding's. The payload is nil when the bytes are not structurally JSON or not an object.
+    /// Request paths use `PayloadAnalysis`, which also validates, from the same read.
     public static func read(_ bytes: some Collection<UInt8>) -> (
         payload: NotificationPayload?, diagnostics: [Diagnostic]
     ) {
-        let result = JSONReader().read(bytes)
+        let result = JSONReader.apns.read(bytes)
         guard let root = result.root else { return (nil, result.diagnostics) }
         let bound = bind(root)
         return (bound.payload, result.diagnostics + bound.diagnostics)
+    }
+
+    /// The one rule for "the media URL": the member of the first of `mediaURLKeys` the payload
+    /// has (the last of that key, with duplicates, as everywhere), whatever its value. A value
+    /// that is not a string is the validator's `media.type` and shows no media; the composer
+    /// edits this same key.
+    public static func mediaMember(in members: [JSONMember]) -> JSONMember? {
+        for key in mediaURLKeys {
+            if let member = members.last(where: { $0.key == key }) { return member }
+        }
+        return nil
     }
 }

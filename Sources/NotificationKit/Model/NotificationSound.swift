@@ -1,3 +1,5 @@
+import JSON
+
 /// `aps.sound`: a sound file name, or the dictionary that makes a critical alert
 /// (apns-rules.md §3, §5).
 public enum NotificationSound: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import JSON
+
 /// Every code the validator emits, in one table, so the validator, `docs/validation-rules.md` and
 /// the test that keeps them in step all read the same list.
 ///

@@ -1,3 +1,5 @@
+import JSON
+
 /// Collects diagnostics while one payload is checked, applying `strict` and placing each finding
 /// at its line and column.
 struct DiagnosticSink {

@@ -1,4 +1,5 @@
 import Dispatch
+import JSON
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,3 +1,5 @@
+import JSON
+
 /// What the `aps` walk learned about a payload that the push-type checks need afterwards.
 struct PayloadFacts {
     /// The `aps` member, when the payload has one.

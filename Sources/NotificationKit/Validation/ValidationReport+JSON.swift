@@ -1,3 +1,5 @@
+import JSON
+
 extension ValidationReport {
     /// The report as a JSON tree in CONTRACT §4 order, for embedding in other answers (the
     /// preview carries its report) and for pretty output.

@@ -1,3 +1,5 @@
+import JSON
+
 extension ValidationReport {
     /// The report for people at a terminal: one `file:line:col: severity: message [code]` line
     /// per finding (compilers' format, so editors can jump to it), then a summary line.

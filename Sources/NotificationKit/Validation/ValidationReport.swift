@@ -1,3 +1,5 @@
+import JSON
+
 /// The outcome of validating one payload with its headers: the report of CONTRACT §4.
 public struct ValidationReport: Sendable, Hashable {
     /// The payload's size in bytes against the limit of its push type.

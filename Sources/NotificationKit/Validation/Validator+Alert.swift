@@ -1,3 +1,5 @@
+import JSON
+
 extension Validator {
     /// The `alert` dictionary keys of apns-rules.md §4.
     static let alertKeys = [

@@ -1,3 +1,5 @@
+import JSON
+
 extension Validator {
     /// `category` must name a registered UNNotificationCategory exactly, case included; otherwise
     /// iOS shows the notification without its buttons and says nothing (§10).
@@ -8,25 +10,25 @@ extension Validator {
             )
             return
         }
-        guard let registered = categoryIdentifiers else {
+        guard let registry = categories else {
             sink.emit(
                 .categoryUnchecked, path(), at: node.span,
                 "No category registry was given, so \"\(category)\" was not checked against the app's categories."
             )
             return
         }
-        // iOS compares identifiers as literal NSStrings: byte for byte, so NFC "é" and NFD "e\u{301}"
-        // differ although Swift's String equality (canonical equivalence) calls them equal.
-        if registered.contains(where: { $0.utf8.elementsEqual(category.utf8) }) {
+        if registry.category(identifiedBy: category) != nil {
             return
         }
-        let lowered = category.lowercased()
-        if let match = registered.first(where: { $0.lowercased().utf8.elementsEqual(lowered.utf8) }) {
+        if let match = registry.category(foldedLike: category)?.identifier {
             sink.emit(
                 .categoryCaseMismatch, path(), at: node.span,
                 "\"\(category)\" is not registered; \"\(match)\" is (identifiers are case-sensitive).")
             return
         }
+        // Only a miss gets here: the linear searches below cost nothing on the common path.
+        let registered = registry.identifiers
+        let lowered = category.lowercased()
         if let match = registered.first(where: { $0.lowercased() == lowered }) {
             sink.emit(
                 .categoryUnregistered, path(), at: node.span,

@@ -1,3 +1,5 @@
+import JSON
+
 extension Validator {
     /// Validates one envelope `{"headers": {"apns-push-type": "…", …}, "payload": {…}}`, the
     /// line format of `validate --jsonl --envelope`.
@@ -16,7 +18,7 @@ extension Validator {
         -> ValidationReport
     {
         var sink = DiagnosticSink(strict: strict, lineOffset: lineOffset)
-        let read = JSONReader().read(bytes)
+        let read = JSONReader.apns.read(bytes)
         for diagnostic in read.diagnostics {
             var shifted = diagnostic
             if shifted.path.hasPrefix("$.payload") {

@@ -1,3 +1,5 @@
+import JSON
+
 extension Validator {
     /// A rich-media URL is a custom key the service extension downloads (§9): it needs
     /// `mutable-content: 1` for the extension to run, and `https` because App Transport Security

@@ -1,3 +1,5 @@
+import JSON
+
 extension Validator {
     /// Checks the top level and the `aps` dictionary, recording what the push-type checks need.
     func checkPayload(
@@ -11,8 +13,7 @@ extension Validator {
         }
         facts.aps = members.last { $0.key == "aps" }
         checkApsIfPresent(facts: &facts, rule: rule, sink: &sink)
-        let mediaKeys = NotificationPayload.mediaURLKeys
-        if let media = mediaKeys.lazy.compactMap({ key in members.first { $0.key == key } }).first {
+        if let media = NotificationPayload.mediaMember(in: members) {
             checkMedia(media, facts: facts, sink: &sink)
         }
     }

@@ -1,3 +1,5 @@
+import JSON
+
 extension Validator {
     /// The keys of a critical-alert `sound` dictionary (§5).
     static let soundKeys = ["critical", "name", "volume"]

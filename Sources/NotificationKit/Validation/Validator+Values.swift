@@ -1,3 +1,5 @@
+import JSON
+
 extension Validator {
     /// The values of `interruption-level` (§3); the Swift case names are not valid values.
     static let interruptionLevels = ["passive", "active", "time-sensitive", "critical"]

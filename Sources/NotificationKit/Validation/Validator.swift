@@ -1,24 +1,32 @@
+import JSON
+
 /// Checks a payload and its APNs request headers against everything apns-rules.md says they
 /// can break, and reports each finding with a stable code (CONTRACT §4).
 ///
 /// The validator walks the reader's tree, never a decoded model, so every finding keeps the
 /// path and the line and column of the text that caused it, and sizes are the exact bytes.
 public struct Validator: Sendable {
-    /// The registered category identifiers, or nil when no registry was given (then a payload's
+    /// The registered categories, indexed, or nil when no registry was given (then a payload's
     /// `category` is reported as `category.unchecked`).
-    public var categoryIdentifiers: [String]?
+    public var categories: CategoryLookup?
     /// When true, warnings become errors, for pipelines that accept nothing doubtful.
     public var strict: Bool
 
+    /// A validator checking categories against an indexed registry, when one is given: the
+    /// form every request path uses, because the index is built once per registry revision.
+    public init(registry: CategoryLookup?, strict: Bool = false) {
+        self.categories = registry
+        self.strict = strict
+    }
+
     /// A validator checking categories against `categoryIdentifiers` when given.
     public init(categoryIdentifiers: [String]? = nil, strict: Bool = false) {
-        self.categoryIdentifiers = categoryIdentifiers
-        self.strict = strict
+        self.init(registry: categoryIdentifiers.map { CategoryLookup(identifiers: $0) }, strict: strict)
     }
 
     /// A validator checking categories against a category config, when one is given.
     public init(categories: CategoryConfig?, strict: Bool = false) {
-        self.init(categoryIdentifiers: categories?.identifiers, strict: strict)
+        self.init(registry: categories.map { CategoryLookup($0) }, strict: strict)
     }
 
     /// Validates the exact payload bytes that would be sent with these request headers.
@@ -44,13 +52,21 @@ public struct Validator: Sendable {
     func validate(payload bytes: some Collection<UInt8>, headers: [String: String], lineOffset: Int)
         -> ValidationReport
     {
+        readAndCheck(bytes, headers: headers, lineOffset: lineOffset).report
+    }
+
+    /// Reads the payload once and checks it, handing back the tree with the report so that
+    /// `PayloadAnalysis` binds the model from the same read.
+    func readAndCheck(_ bytes: some Collection<UInt8>, headers: [String: String], lineOffset: Int = 0)
+        -> (root: JSONNode?, report: ValidationReport)
+    {
         var sink = DiagnosticSink(strict: strict, lineOffset: lineOffset)
-        let read = JSONReader().read(bytes)
+        let read = JSONReader.apns.read(bytes)
         for diagnostic in read.diagnostics {
             sink.append(diagnostic)
         }
         let whole = JSONSpan(start: 0, end: bytes.count, line: 1, column: 1)
-        return check(root: read.root, span: whole, headers: headers, sink: &sink)
+        return (read.root, check(root: read.root, span: whole, headers: headers, sink: &sink))
     }
 
     /// Runs every check on an already read payload tree whose text sits at `span` (its length

@@ -9,7 +9,7 @@ extension JSONParser {
         let start = index + 1
         guard let end = findStringEnd(from: start) else { return parseStringSlowly(from: start) }
         let content = UnsafeBufferPointer(rebasing: bytes[start..<end.offset])
-        if isKey && !end.hasNonASCII, let name = JSONKeyCache.name(content) {
+        if isKey && !end.hasNonASCII, let name = knownKeys.name(content) {
             index = end.offset + 1
             return name
         }

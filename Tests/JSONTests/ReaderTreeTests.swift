@@ -1,6 +1,6 @@
 import Testing
 
-@testable import NotificationKit
+@testable import JSON
 
 /// The tree the reader builds: values, spans, numbers, strings and key rules.
 struct ReaderTreeTests {

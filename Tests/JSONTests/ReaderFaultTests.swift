@@ -1,6 +1,6 @@
 import Testing
 
-@testable import NotificationKit
+@testable import JSON
 
 /// Every reader fault gives its stable code at the right line and column, and never a crash.
 struct ReaderFaultTests {

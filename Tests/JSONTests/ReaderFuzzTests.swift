@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import NotificationKit
+@testable import JSON
 
 /// Random damage to valid payloads never crashes the reader, and what it says stays coherent.
 struct ReaderFuzzTests {

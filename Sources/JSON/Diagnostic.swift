@@ -18,7 +18,8 @@ public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
     }
 }
 
-/// One finding about a payload, its headers or a category config.
+/// One finding about a JSON document (a payload, its headers, a category config): the reader
+/// makes them, and so does every layer above it, so all findings share one shape.
 ///
 /// `code` is a stable dotted identifier listed in `docs/validation-rules.md`; `path` is a JSON
 /// path from the document root (`$.aps.alert.title`) or a request header (`header:apns-priority`).

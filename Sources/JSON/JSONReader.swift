@@ -20,11 +20,15 @@ public struct JSONReader: Sendable {
     /// The depth limit this reader applies, between 1 and `defaultMaximumDepth`.
     public var maximumDepth: Int
 
+    /// Member names handed out ready-made instead of built per key.
+    public var knownKeys: JSONKeyTable
+
     /// A reader with the given depth limit, clamped to 1...`defaultMaximumDepth`: a lower limit
     /// is allowed, a higher one is not, because freeing and comparing a tree recurse once per
     /// level and the reader may run on threads with small stacks.
-    public init(maximumDepth: Int = JSONReader.defaultMaximumDepth) {
+    public init(maximumDepth: Int = JSONReader.defaultMaximumDepth, knownKeys: JSONKeyTable = .empty) {
         self.maximumDepth = min(max(1, maximumDepth), Self.defaultMaximumDepth)
+        self.knownKeys = knownKeys
     }
 
     /// Reads one JSON text from its exact UTF-8 bytes.
@@ -43,7 +47,7 @@ public struct JSONReader: Sendable {
 
     /// Reads one JSON text from a buffer the caller keeps alive for the duration of the call.
     public func read(buffer: UnsafeBufferPointer<UInt8>) -> JSONReadResult {
-        var parser = JSONParser(bytes: buffer, maximumDepth: maximumDepth)
+        var parser = JSONParser(bytes: buffer, maximumDepth: maximumDepth, knownKeys: knownKeys)
         defer { parser.deallocate() }
         let root = parser.parseDocument()
         return JSONReadResult(root: root, diagnostics: parser.diagnostics)

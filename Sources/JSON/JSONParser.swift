@@ -6,6 +6,8 @@
 struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
     let maximumDepth: Int
+    /// Keys returned as ready-made strings.
+    let knownKeys: JSONKeyTable
     /// Offset of the next byte to read.
     var index = 0
     /// 1-based line of `index`.
@@ -26,9 +28,10 @@ struct JSONParser {
     /// Finished elements of every open array, innermost last.
     var elementStack = JSONValueStack<JSONNode>(capacity: 32)
 
-    init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+    init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, knownKeys: JSONKeyTable) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
+        self.knownKeys = knownKeys
         stack.reserveCapacity(8)
     }
 

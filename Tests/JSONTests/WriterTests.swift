@@ -1,6 +1,6 @@
 import Testing
 
-@testable import NotificationKit
+@testable import JSON
 
 /// The writer's output: escaping, order, literals, styles, and the builder.
 struct WriterTests {
