@@ -172,3 +172,18 @@ def test_cli_users_list_role_passwd_remove(binary, data_dir):
     assert removed.returncode == 1 and "no admin" in removed.stderr
     assert run(binary, "users", "remove", "anna", "--data", str(data_dir)).returncode == 0
     assert "anna" not in run(binary, "users", "list", "--data", str(data_dir)).stdout
+
+
+@pytest.mark.parametrize("command", [["users", "add"], ["users", "list"], ["users", "remove"],
+                                     ["users", "passwd"], ["users", "role"], ["tokens", "create"],
+                                     ["tokens", "list"], ["tokens", "revoke"]])
+def test_access_commands_have_help(binary, command):
+    result = run(binary, *command, "--help")
+    assert result.returncode == 0
+    assert "pushboard " + " ".join(command) in result.stdout
+
+
+def test_a_password_is_never_an_argument(binary, data_dir):
+    result = run(binary, "users", "add", "anna", "--role", "admin", "--password", PASSWORD,
+                 "--data", str(data_dir))
+    assert result.returncode == 2 and "--password" in result.stderr
