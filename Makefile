@@ -2,15 +2,31 @@
 SWIFT ?= swift
 DATA ?= ./pushboard-data
 PORT ?= 8080
+PREFIX ?= /usr/local
+DESTDIR ?=
 
-.PHONY: run test build release lint unit tsan pytest fuzz fuzz-smoke bench bench-http bench-validate format clean
+.PHONY: run test build release install deb lint unit tsan pytest bench bench-http bench-validate soak fuzz fuzz-smoke format clean
 
 run: release
 	.build/release/pushboard serve --host 127.0.0.1 --port $(PORT) --data $(DATA)
 
 release:
 	scripts/install-deps.sh run
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --static-swift-stdlib
+
+# The release binary (static Swift runtime), its man page, and the example unit and config.
+install: release
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/pushboard
+	install -m 0755 .build/release/pushboard $(DESTDIR)$(PREFIX)/bin/pushboard
+	packaging/manpage.sh .build/release/pushboard > $(DESTDIR)$(PREFIX)/share/man/man1/pushboard.1
+	sed 's|/usr/bin/pushboard|$(PREFIX)/bin/pushboard|' packaging/pushboard.service \
+		> $(DESTDIR)$(PREFIX)/share/pushboard/pushboard.service
+	install -m 0644 packaging/pushboard.conf $(DESTDIR)$(PREFIX)/share/pushboard/pushboard.conf
+
+# The Debian package, in .build/deb/ (README "Run it on a server").
+deb: release
+	scripts/install-deps.sh deb
+	packaging/build-deb.sh .build/release/pushboard .build/deb
 
 build:
 	scripts/install-deps.sh run
@@ -21,7 +37,7 @@ test:
 	$(MAKE) lint unit tsan pytest fuzz-smoke
 
 lint:
-	$(SWIFT) format lint --strict -r Package.swift Sources Tests
+	$(SWIFT) format lint --strict -r Package.swift Plugins Sources Tests
 
 unit:
 	$(SWIFT) build --build-tests
@@ -54,8 +70,12 @@ bench-validate:
 	scripts/install-deps.sh bench
 	bench/validate/run.sh
 
+# Issue 12: a bounded soak on 127.0.0.1 (default 10 minutes; SOAK_SECONDS=120 make soak for less).
+soak: release
+	python3 bench/soak.py
+
 format:
-	$(SWIFT) format -i -r Package.swift Sources Tests
+	$(SWIFT) format -i -r Package.swift Plugins Sources Tests
 
 clean:
 	rm -rf .build .build-tsan .build-fuzz

@@ -1,8 +1,16 @@
 // swift-tools-version:6.2
 import PackageDescription
 
-/// Every Swift target is compiled in Swift 6 mode with warnings treated as errors.
-let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+/// Every Swift target is compiled in Swift 6 mode with warnings treated as errors, and every
+/// existential spelled `any`.
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error), .enableUpcomingFeature("ExistentialAny")]
+
+/// New modules also keep their imports out of their interface unless they say `public import`,
+/// and name every module whose members they use.
+let sealed: [SwiftSetting] =
+    strict + [
+        .enableUpcomingFeature("InternalImportsByDefault"), .enableUpcomingFeature("MemberImportVisibility"),
+    ]
 
 let package = Package(
     name: "Pushboard",
@@ -26,22 +34,32 @@ let package = Package(
             pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"])]
         ),
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .executableTarget(name: "ResourceEmbedder", swiftSettings: strict),
+        .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["ResourceEmbedder"]),
+        .target(name: "EmbeddedResources", swiftSettings: strict, plugins: ["EmbedResources"]),
         .target(name: "HTTPKit", swiftSettings: strict),
         .target(name: "Access", dependencies: ["CSodium", "Storage"], swiftSettings: strict),
         .target(name: "MHDServer", dependencies: ["CMicroHTTPD", "HTTPKit"], swiftSettings: strict),
         .target(name: "Templates", swiftSettings: strict),
-        .target(name: "JSON", swiftSettings: strict),
+        .target(name: "JSON", swiftSettings: sealed),
         .target(name: "NotificationKit", dependencies: ["JSON"], swiftSettings: strict),
         .target(
             name: "NotificationPreview", dependencies: ["JSON", "NotificationKit"], swiftSettings: strict),
         .target(name: "Storage", dependencies: ["CSQLite"], swiftSettings: strict),
         .target(
-            name: "Registry", dependencies: ["JSON", "NotificationKit", "Storage"], swiftSettings: strict),
+            name: "MediaCheck", dependencies: ["CCurl", "JSON", "NotificationKit"], swiftSettings: strict),
+        .target(
+            name: "Registry", dependencies: ["JSON", "NotificationKit", "Storage"], swiftSettings: sealed),
         .target(
             name: "Dashboard",
             dependencies: [
                 "HTTPKit", "Templates", "JSON", "NotificationKit", "NotificationPreview", "Registry",
-                "Storage", "Access",
+                "Storage", "MediaCheck", "EmbeddedResources", "Access",
             ],
             swiftSettings: strict
         ),
@@ -49,7 +67,7 @@ let package = Package(
             name: "pushboard",
             dependencies: [
                 "Dashboard", "MHDServer", "JSON", "NotificationKit", "NotificationPreview", "Registry",
-                "Storage", "Access",
+                "Storage", "MediaCheck", "EmbeddedResources", "Access",
             ],
             swiftSettings: strict
         ),
@@ -58,6 +76,11 @@ let package = Package(
             name: "PushboardFuzz",
             dependencies: ["HTTPKit", "JSON", "NotificationKit", "Templates", "Access"],
             swiftSettings: strict),
+        // bench/preview.sh: the preview matrix timed in a release build (not a unit test).
+        .executableTarget(
+            name: "preview-bench", dependencies: ["NotificationKit", "NotificationPreview"],
+            path: "bench/preview", exclude: ["run.sh"], swiftSettings: strict
+        ),
         .testTarget(
             name: "HTTPKitTests", dependencies: ["HTTPKit"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "MHDServerTests", dependencies: ["MHDServer", "HTTPKit"], swiftSettings: strict),
@@ -74,13 +97,15 @@ let package = Package(
         ),
         .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: strict),
         .testTarget(name: "AccessTests", dependencies: ["Access", "Storage"], swiftSettings: strict),
+        .testTarget(name: "MediaCheckTests", dependencies: ["MediaCheck"], swiftSettings: strict),
         .testTarget(
             name: "RegistryTests", dependencies: ["Registry", "NotificationKit", "Storage"],
             swiftSettings: strict),
         .testTarget(
             name: "DashboardTests",
             dependencies: [
-                "Dashboard", "HTTPKit", "JSON", "NotificationKit", "Registry", "Storage", "Access",
+                "Dashboard", "HTTPKit", "JSON", "NotificationKit", "Registry", "Storage", "EmbeddedResources",
+                "Access",
             ],
             swiftSettings: strict
         ),

@@ -17,8 +17,11 @@
   const regions = {
     compact: document.getElementById("compact-region"),
     expanded: document.getElementById("expanded-region"),
+    sideBySide: document.getElementById("side-by-side-region"),
     validation: document.getElementById("validation-region"),
     exportStatus: document.getElementById("export-status-region"),
+    mediaCheck: document.getElementById("media-check-region"),
+    liveActivity: document.getElementById("live-activity-region"),
   };
   const delay = 250;
   let timer = null;
@@ -96,6 +99,15 @@
     }
     if (curl) {
       curl.value = typeof answer.curl === "string" ? answer.curl : "";
+    }
+    showCounters(answer.counters);
+  }
+
+  // "64 characters · cut on the Banner of …" beside Title, Subtitle and Body (preview).
+  function showCounters(counters) {
+    for (const counter of form.querySelectorAll("[data-counter-for]")) {
+      const name = counter.getAttribute("data-counter-for");
+      counter.textContent = (counters && typeof counters[name] === "string") ? counters[name] : "";
     }
   }
 

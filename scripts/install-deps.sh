@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
 # Installs what Pushboard needs and is missing, so `make run` and `make test` work on a fresh
-# Debian machine that has the Swift toolchain. Usage: scripts/install-deps.sh run|test|bench
+# Debian machine that has the Swift toolchain. Usage: scripts/install-deps.sh run|test|bench|deb|fonts
+# (`fonts`: what scripts/fonts/make-woff2.py and scripts/widths/generate.py read.)
 # As root it installs with apt-get/pip; otherwise it prints the exact commands and fails.
 set -euo pipefail
 
 want="${1:-run}"
-debs=(pkg-config libmicrohttpd-dev libsqlite3-dev libsodium-dev)
+debs=(pkg-config libmicrohttpd-dev libsqlite3-dev libcurl4-openssl-dev libsodium-dev)
 pips=()
 case "$want" in
 run) ;;
-test) debs+=(chromium chromium-driver jq sqlite3 python3-pip) pips+=(selenium schemathesis pytest) ;;
+test) debs+=(chromium chromium-driver jq sqlite3 python3-pip) pips+=(selenium schemathesis pytest) ;;&
+test) debs+=(dpkg-dev binutils lintian systemd wrk) pips+=(prometheus-client) ;;
+deb) debs+=(dpkg-dev binutils) ;;
 bench) debs+=(wrk jq time gcc) ;;
-*) echo "usage: $0 run|test|bench" >&2; exit 2 ;;
+fonts) debs+=(fonts-inter fonts-noto-core fonts-noto-color-emoji python3-pip) pips+=(fonttools brotli) ;;
+*) echo "usage: $0 run|test|bench|deb|fonts" >&2; exit 2 ;;
 esac
 
 missing=()
@@ -40,4 +44,15 @@ if [ ${#missing_py[@]} -gt 0 ]; then
     echo "Installing Python test packages: ${missing_py[*]}"
     python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore "${missing_py[@]}" \
         || python3 -m pip install -q --break-system-packages "${missing_py[@]}"
+fi
+
+# A test-only virtual environment with the kalyke-apns Live Activity builder, whose real output
+# tests/test_kalyke.py checks (issue 14). Kept apart so its dependencies never meet the tests'.
+if [ "$want" = test ]; then
+    venv="$(cd "$(dirname "$0")/.." && pwd)/.venv-kalyke"
+    if ! "$venv/bin/python" -c 'import kalyke' >/dev/null 2>&1; then
+        echo "Installing kalyke-apns 1.5.0 into $venv"
+        python3 -m venv "$venv" || { apt-get install -y -qq python3-venv >/dev/null && python3 -m venv "$venv"; }
+        "$venv/bin/python" -m pip install -q --disable-pip-version-check kalyke-apns==1.5.0
+    fi
 fi

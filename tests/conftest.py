@@ -25,19 +25,28 @@ SEEDS = ROOT / "tests" / "fixtures"
 class Server:
     """A running `pushboard serve` process and a tiny HTTP client for it."""
 
-    def __init__(self, data_dir, extra_args=()):
+    def __init__(self, data_dir, extra_args=(), binary=None, env=None, cwd=ROOT):
         self.data_dir = str(data_dir)
+        # The server logs every request to stderr: a file, not a pipe nobody drains (a full
+        # pipe would block the server after a few hundred requests).
+        self.stderr_file = tempfile.TemporaryFile(mode="w+", encoding="utf-8")
         self.process = subprocess.Popen(
-            [str(BINARY), "serve", "--host", "127.0.0.1", "--port", "0", "--data", self.data_dir,
-             *extra_args],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+            [str(binary or BINARY), "serve", "--host", "127.0.0.1", "--port", "0", "--data",
+             self.data_dir, *extra_args],
+            stdout=subprocess.PIPE, stderr=self.stderr_file, text=True, cwd=cwd, env=env)
         line = self.process.stdout.readline()
         match = re.search(r"http://127\.0\.0\.1:(\d+)", line)
         if not match:
             self.process.kill()
-            raise RuntimeError(f"serve printed no URL: {line!r} {self.process.stderr.read()!r}")
+            raise RuntimeError(f"serve printed no URL: {line!r} {self.stderr_text()!r}")
         self.port = int(match.group(1))
         self.base = f"http://127.0.0.1:{self.port}"
+
+    def stderr_text(self):
+        """Everything the server wrote to stderr so far (its log, unless --log-file)."""
+        self.stderr_file.flush()
+        self.stderr_file.seek(0)
+        return self.stderr_file.read()
 
     def request(self, method, path, body=None, headers=None, timeout=30):
         """Sends one request; returns (status, headers dict lower-cased, body bytes)."""

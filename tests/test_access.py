@@ -7,6 +7,7 @@ import json
 import re
 import signal
 import subprocess
+import tempfile
 import time
 
 import pytest
@@ -32,13 +33,21 @@ class PublicServer:
     """`pushboard serve --host 0.0.0.0 --port 0`, talked to through 127.0.0.1 only."""
 
     def __init__(self, binary, data_dir):
+        # The server logs every request to stderr: a file, not a pipe nobody drains.
+        self.stderr_file = tempfile.TemporaryFile(mode="w+", encoding="utf-8")
         self.process = subprocess.Popen(
             [str(binary), "serve", "--host", "0.0.0.0", "--port", "0", "--data", str(data_dir)],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+            stdout=subprocess.PIPE, stderr=self.stderr_file, text=True, cwd=ROOT)
         line = self.process.stdout.readline()
         match = re.search(r"http://0\.0\.0\.0:(\d+)", line)
-        assert match, f"no URL: {line!r} {self.process.stderr.read() if self.process.poll() is not None else ''}"
+        assert match, f"no URL: {line!r} {self.stderr_text()!r}"
         self.port = int(match.group(1))
+
+    def stderr_text(self):
+        """Everything the server wrote to stderr so far (its log)."""
+        self.stderr_file.flush()
+        self.stderr_file.seek(0)
+        return self.stderr_file.read()
 
     def request(self, method, path, body=None, headers=None):
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
@@ -52,11 +61,11 @@ class PublicServer:
     def stop(self):
         self.process.send_signal(signal.SIGTERM)
         try:
-            out, err = self.process.communicate(timeout=10)
+            out, _ = self.process.communicate(timeout=10)
         except subprocess.TimeoutExpired:
             self.process.kill()
-            out, err = self.process.communicate()
-        return out + err
+            out, _ = self.process.communicate()
+        return out + self.stderr_text()
 
 
 def test_public_bind_without_users_refuses_and_says_how(binary, data_dir):
@@ -100,8 +109,10 @@ def test_public_bind_with_an_admin_needs_login_everywhere_but_health_static_and_
         assert server.request("GET", "/healthz")[0] == 200
         assert server.request("GET", "/static/pushboard.css")[0] == 200
         assert server.request("GET", "/login")[0] == 200
+        assert server.request("GET", "/readyz")[0] == 200
+        assert server.request("GET", "/preview/geometry.css")[0] == 200
         for method, path in page_and_api_paths():
-            if path == "/healthz":
+            if path in ("/healthz", "/readyz"):
                 continue
             status, headers, _ = server.request(method, path, body=b"{}" if method != "GET" else None,
                                                 headers={"Content-Type": "application/json"})

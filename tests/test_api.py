@@ -17,7 +17,8 @@ def put_categories(server):
 def test_healthz(shared_server):
     status, headers, body = shared_server.json("GET", "/healthz")
     assert status == 200
-    assert body == {"status": "ok"}
+    assert body["status"] == "ok"  # CONTRACT §3; "version" is an additive field (issue 15)
+    assert set(body) == {"status", "version"} and body["version"]
     assert headers["content-type"].startswith("application/json")
 
 

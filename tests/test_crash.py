@@ -45,9 +45,12 @@ def test_sigkill_mid_stream_keeps_every_acknowledged_write(binary, data_dir):
 
     restarted = Server(data_dir)
     try:
-        status, _, listing = restarted.json("GET", "/api/v1/notifications")
-        assert status == 200
-        present = {(n["id"], n["name"]) for n in listing["notifications"]}
+        present, offset = set(), 0
+        while offset is not None:  # the list is paginated (issue 12)
+            status, _, listing = restarted.json("GET", f"/api/v1/notifications?limit=500&offset={offset}")
+            assert status == 200
+            present |= {(n["id"], n["name"]) for n in listing["notifications"]}
+            offset = listing.get("nextOffset")
         missing = [write for write in acknowledged if write not in present]
         assert missing == []
     finally:

@@ -91,7 +91,7 @@ def set_value(driver, element, text):
 def body_lines(driver, surface):
     stage = region(driver, "Compact preview")
     figure = stage.find_element(By.CSS_SELECTOR, f"[data-surface='{surface}']")
-    return [line.text for line in figure.find_elements(By.CSS_SELECTOR, ".platter-body")]
+    return [line.text for line in figure.find_elements(By.CSS_SELECTOR, ".platter-body .platter-line")]
 
 
 def severe_console_messages(driver):
@@ -110,8 +110,8 @@ def test_every_control_has_its_label(browser, server):
         region(browser, name)
     devices = [o.get_attribute("value") for o in Select(control(browser, "Device")).options]
     assert devices == ["iphone-320", "iphone-375", "iphone-390", "iphone-393", "iphone-402",
-                       "iphone-414", "iphone-428", "iphone-430", "iphone-440", "ipad", "mac",
-                       "carplay", "watch"]
+                       "iphone-414", "iphone-420", "iphone-428", "iphone-430", "iphone-440", "ipad",
+                       "mac", "carplay", "watch", "watch-42"]
     assert severe_console_messages(browser) == []
 
 
@@ -141,7 +141,7 @@ def test_typing_updates_previews_and_validation_live(browser, server):
     assert expanded().find_elements(By.CSS_SELECTOR, ".platter-action") == []
 
     # A narrower device shows more lines of the same text.
-    expanded_lines = lambda: [e.text for e in expanded().find_elements(By.CSS_SELECTOR, ".platter-body")]
+    expanded_lines = lambda: [e.text for e in expanded().find_elements(By.CSS_SELECTOR, ".platter-body .platter-line")]
     wide = len(expanded_lines())
     Select(control(browser, "Device")).select_by_value("iphone-320")
     wait(browser, lambda: region(browser, "Compact preview").find_elements(

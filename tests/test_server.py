@@ -76,7 +76,7 @@ def test_signals_stop_the_server_cleanly(binary, data_dir, sig):
     assert running.request("GET", "/healthz")[0] == 200
     running.process.send_signal(getattr(signal, sig))
     assert running.process.wait(timeout=10) == 0
-    assert "stopped" in running.process.stderr.read()
+    assert "stopped" in running.stderr_text()
 
 
 def test_raw_invalid_utf8_in_the_path_is_400_not_repaired(shared_server):

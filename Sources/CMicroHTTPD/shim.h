@@ -51,6 +51,10 @@ static inline struct MHD_Daemon *cmhd_start_daemon(
         MHD_OPTION_CONNECTION_LIMIT, connection_limit,
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip_connection_limit,
         MHD_OPTION_NOTIFY_CONNECTION, notify_connection, notify_connection_context,
+        // Client discipline: 1 is the strictest level 0.9.75 has (MHD_OPTION_CLIENT_DISCIPLINE_LVL
+        // came later). It still lets ambiguous framing through; MHDServer's RequestFraming
+        // refuses the rest in the access handler.
+        MHD_OPTION_STRICT_FOR_CLIENT, (int)1,
         MHD_OPTION_END);
 }
 
@@ -81,6 +85,12 @@ static inline int cmhd_connection_client_address(
         ? (const void *)&((const struct sockaddr_in6 *)address)->sin6_addr
         : (const void *)&((const struct sockaddr_in *)address)->sin_addr;
     return inet_ntop(address->sa_family, host, buffer, (socklen_t)buffer_size) == NULL ? -1 : 0;
+}
+
+// How many client connections the daemon has open now (summed over the thread pool).
+static inline unsigned int cmhd_daemon_current_connections(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
+    return info == NULL ? 0 : info->num_connections;
 }
 
 #endif

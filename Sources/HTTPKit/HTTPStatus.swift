@@ -79,6 +79,8 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     public static let notImplemented = HTTPStatus(code: 501)
     /// 503.
     public static let serviceUnavailable = HTTPStatus(code: 503)
+    /// 507: the server has no room to store the request (a full disk).
+    public static let insufficientStorage = HTTPStatus(code: 507)
 
     private static func standardPhrase(for code: Int) -> String {
         switch code {
@@ -112,6 +114,7 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
         case 500: "Internal Server Error"
         case 501: "Not Implemented"
         case 503: "Service Unavailable"
+        case 507: "Insufficient Storage"
         default: "Status \(code)"
         }
     }

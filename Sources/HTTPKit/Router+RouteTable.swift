@@ -37,3 +37,16 @@ extension Router {
         mounts.contains { request.path.hasPrefix($0.prefix) }
     }
 }
+
+extension Router {
+    /// The pattern of the route (or mount, as `/static/*`) that answers `request`, without
+    /// running it: a label for metrics that stays one value per route, whatever the path
+    /// parameters, and is `nil` for paths no route or mount covers.
+    public func routePattern(for request: Request) -> String? {
+        if let mount = mounts.first(where: { request.path.hasPrefix($0.prefix) }) {
+            return mount.prefix + "*"
+        }
+        guard request.targetError == nil else { return nil }
+        return entries.first { $0.pattern.match(request.pathComponents) != nil }?.pattern.description
+    }
+}

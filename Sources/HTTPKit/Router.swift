@@ -10,6 +10,8 @@ public struct Router: Responder {
     public typealias ErrorRenderer = @Sendable (HTTPError, Request) -> Response
     /// Adjusts every response just before it leaves the router (shared headers).
     public typealias Finisher = @Sendable (inout Response, Request) -> Void
+    /// Records a handler's failure in full (the client sees only a generic message).
+    public typealias ErrorLog = @Sendable (any Error, Request) -> Void
 
     struct Entry: Sendable {
         let pattern: RoutePattern
@@ -26,15 +28,17 @@ public struct Router: Responder {
     let mounts: [MountEntry]
     private let renderError: ErrorRenderer
     private let finish: Finisher
+    private let logError: ErrorLog
 
     init(
         entries: [Entry], mounts: [MountEntry], renderError: @escaping ErrorRenderer,
-        finish: @escaping Finisher
+        finish: @escaping Finisher, logError: @escaping ErrorLog = Router.logToStandardError
     ) {
         self.entries = entries
         self.mounts = mounts
         self.renderError = renderError
         self.finish = finish
+        self.logError = logError
     }
 
     /// Routes the request and runs its handler, rendering every failure with the error renderer, then
@@ -95,17 +99,18 @@ public struct Router: Responder {
             return try handler(request, parameters)
         } catch let error as any HTTPErrorConvertible {
             let httpError = error.httpError
-            if httpError.status.isServerError { Self.log(error, for: request) }
+            if httpError.status.isServerError { logError(error, request) }
             return render(httpError, for: request)
         } catch {
-            Self.log(error, for: request)
+            logError(error, request)
             let failure = HTTPError(.internalServerError, message: "Something went wrong on the server.")
             return render(failure, for: request)
         }
     }
 
-    /// The full error goes to the log only: it may name files or SQL the client must not see.
-    private static func log(_ error: any Error, for request: Request) {
+    /// The default error log: the full error goes to stderr only, as it may name files or SQL
+    /// the client must not see.
+    public static func logToStandardError(_ error: any Error, for request: Request) {
         FileHandle.standardError.write(Data("pushboard: \(request.method) \(request.path): \(error)\n".utf8))
     }
 

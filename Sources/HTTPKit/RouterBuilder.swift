@@ -19,6 +19,8 @@ public struct RouterBuilder {
 
     private var routes: [Route] = []
     private var mounts: [Mount] = []
+    /// Where the router records handler failures (the server's log); stderr by default.
+    public var errorLog: Router.ErrorLog = Router.logToStandardError
 
     /// Makes an empty builder.
     public init() {}
@@ -95,7 +97,9 @@ public struct RouterBuilder {
         let frozenMounts = mounts.map {
             Router.MountEntry(prefix: $0.prefix, methods: $0.methods, handler: $0.handler)
         }
-        return Router(entries: ordered, mounts: frozenMounts, renderError: renderError, finish: finish)
+        return Router(
+            entries: ordered, mounts: frozenMounts, renderError: renderError, finish: finish,
+            logError: errorLog)
     }
 
     /// Insertion sort keeps the order routes were added among equally specific patterns.

@@ -28,26 +28,44 @@ public struct StaticFiles: Sendable {
         urlPrefix: String = "/static/",
         cacheControl: String = "public, max-age=300"
     ) throws {
-        guard let root = Self.realPath(directory) else {
+        let contents = try Self.contents(ofDirectory: directory)
+        self.init(files: contents, urlPrefix: urlPrefix, cacheControl: cacheControl)
+    }
+
+    /// Every regular, non-hidden file under `directory` by its path relative to it, skipping files
+    /// (or symlinks) whose real path lies outside the directory, so a link cannot publish a file
+    /// from elsewhere. A missing directory is an error.
+    public static func contents(ofDirectory directory: String) throws -> [String: [UInt8]] {
+        guard let root = realPath(directory) else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: directory])
         }
-        self.urlPrefix = urlPrefix.hasSuffix("/") ? urlPrefix : urlPrefix + "/"
-        self.cacheControl = cacheControl
-        var files: [String: File] = [:]
+        var contents: [String: [UInt8]] = [:]
         let enumerator = FileManager.default.enumerator(atPath: root)
         while let relative = enumerator?.nextObject() as? String {
             guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }),
-                let real = Self.realPath(root + "/" + relative),
+                let real = realPath(root + "/" + relative),
                 real.hasPrefix(root + "/"),
-                Self.isRegularFile(real),
+                isRegularFile(real),
                 let data = FileManager.default.contents(atPath: real)
             else { continue }
-            let body = [UInt8](data)
-            files[relative] = File(
-                body: body,
-                contentType: ContentTypes.type(forPath: relative),
-                etag: Self.entityTag(of: body)
-            )
+            contents[relative] = [UInt8](data)
+        }
+        return contents
+    }
+
+    /// Serves files given as bytes keyed by their path below the prefix (`pushboard.css`,
+    /// `fonts/inter.woff2`): the copy embedded in the program.
+    public init(
+        files contents: [String: [UInt8]],
+        urlPrefix: String = "/static/",
+        cacheControl: String = "public, max-age=300"
+    ) {
+        self.urlPrefix = urlPrefix.hasSuffix("/") ? urlPrefix : urlPrefix + "/"
+        self.cacheControl = cacheControl
+        var files: [String: File] = [:]
+        for (path, body) in contents {
+            files[path] = File(
+                body: body, contentType: ContentTypes.type(forPath: path), etag: Self.entityTag(of: body))
         }
         self.files = files
     }

@@ -102,9 +102,17 @@ public struct JSONWriter: Sendable {
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// Appends `text` as a JSON string literal to a string.
+    /// Appends `text` as a JSON string literal to a string. Text that needs no escape (nearly
+    /// all) is appended as it is, without an intermediate byte buffer.
     public static func appendQuoted(_ text: String, to output: inout String) {
-        output += quoted(text)
+        var text = text
+        guard !text.withUTF8(needsEscape) else {
+            output += quoted(text)
+            return
+        }
+        output.append("\"")
+        output.append(text)
+        output.append("\"")
     }
 
     /// Appends `text` as a JSON string literal to UTF-8 bytes.
@@ -115,6 +123,23 @@ public struct JSONWriter: Sendable {
             Array(text.utf8).withUnsafeBufferPointer { appendEscaped($0, to: &output) }
         }
         output.append(ASCII.quote)
+    }
+
+    /// Whether any byte of `utf8` has to be escaped (the cases of `appendEscaped`).
+    private static func needsEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = utf8.count
+        for position in 0..<count {
+            let byte = utf8[position]
+            if byte < 0x20 || byte == ASCII.quote || byte == ASCII.backslash {
+                return true
+            }
+            if byte == 0xE2, position + 2 < count, utf8[position + 1] == 0x80,
+                utf8[position + 2] == 0xA8 || utf8[position + 2] == 0xA9
+            {
+                return true
+            }
+        }
+        return false
     }
 
     private static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {

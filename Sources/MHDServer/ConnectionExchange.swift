@@ -18,6 +18,9 @@ struct ConnectionExchange {
         }
         context.headers = headers
         context.remoteAddress = clientAddress()
+        if let refusal = RequestFraming.refusal(for: headers) {
+            return perform(context.machine.refuse(refusal))
+        }
         if overCapacity { return perform(.reject(ConnectionGuard.overCapacity)) }
         return perform(context.machine.headersReceived(contentLength: headers["Content-Length"]))
     }
@@ -48,7 +51,13 @@ struct ConnectionExchange {
             let request = context.takeRequest()
             return queue(server.responder.respond(to: request))
         case .reject(let error):
-            return queue(server.responder.respond(to: error, for: context.takeRequest()))
+            var response = server.responder.respond(to: error, for: context.takeRequest())
+            // A refused head (`RequestFraming`) must end the connection whatever the responder
+            // renders: the bytes after it cannot be trusted to start a request.
+            if let connection = error.headers["Connection"] {
+                response.headers.replaceOrAdd(name: "Connection", value: connection)
+            }
+            return queue(response)
         case .closeConnection:
             return .NO
         }
@@ -68,6 +77,9 @@ struct ConnectionExchange {
         defer { MHD_destroy_response(created) }
         for field in response.headers where !field.isNamed("Content-Length") {
             _ = MHD_add_response_header(created, field.name, field.value)
+        }
+        if server.draining.load(ordering: .relaxed) {
+            _ = MHD_add_response_header(created, "Connection", "close")
         }
         return MHD_queue_response(connection, UInt32(clamping: response.status.code), created)
     }

@@ -1,13 +1,14 @@
 import Foundation
 
 extension MHDServer {
-    /// Blocks SIGINT and SIGTERM in the calling thread and so in every thread it creates later.
+    /// Blocks SIGINT, SIGTERM and SIGHUP in the calling thread and so in every thread it creates
+    /// later.
     ///
     /// Call it first thing in the main thread of a serving process, before anything (Foundation,
     /// SQLite, the daemon) starts threads: a process-directed signal is delivered to any thread
     /// that does not block it, and the default action would end the process without a clean stop.
     public static func blockTerminationSignals() {
-        var set = SignalMask.termination
+        var set = SignalMask.service
         pthread_sigmask(SIG_BLOCK, &set, nil)
     }
 

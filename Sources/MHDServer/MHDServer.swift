@@ -5,7 +5,7 @@ import HTTPKit
 /// The HTTP server: libmicrohttpd with an internal polling thread, epoll and a thread pool, answering
 /// every request with a `Responder`. Start it, read `port`, stop it (or `runUntilSignalled()`).
 public final class MHDServer: Sendable {
-    private enum Lifecycle {
+    enum Lifecycle {
         case idle
         case running(daemon: OpaquePointer, context: Unmanaged<ServerContext>, port: Int)
         case stopped
@@ -14,7 +14,7 @@ public final class MHDServer: Sendable {
     /// The configuration the server was made with.
     public let configuration: MHDServerConfiguration
     private let responder: any Responder
-    private let lifecycle = LockedValue(Lifecycle.idle)
+    let lifecycle = LockedValue(Lifecycle.idle)
 
     /// Makes a server; nothing listens until `start()`.
     public init(configuration: MHDServerConfiguration = MHDServerConfiguration(), responder: any Responder) {
@@ -96,7 +96,8 @@ public final class MHDServer: Sendable {
         configuration: MHDServerConfiguration,
         context: Unmanaged<ServerContext>
     ) -> OpaquePointer? {
-        var flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue
+        // MHD_USE_ITC lets `drain` quiesce the daemon (stop listening) while it keeps running.
+        var flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue
         if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
         let pointer = context.toOpaque()
         return SignalMask.blockingTermination {

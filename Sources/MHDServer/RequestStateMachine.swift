@@ -71,6 +71,13 @@ struct RequestStateMachine: Equatable {
         return .readBody(expectedLength: expected)
     }
 
+    /// The head itself is refused (`RequestFraming`): answer `error` without reading any body.
+    mutating func refuse(_ error: HTTPError) -> Action {
+        guard state == .awaitingHeaders else { return protocolViolation() }
+        state = .finished
+        return .reject(error)
+    }
+
     /// A body chunk of `byteCount` bytes arrived.
     mutating func bodyChunkReceived(byteCount: Int) -> Action {
         switch state {

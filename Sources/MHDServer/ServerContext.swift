@@ -14,6 +14,9 @@ final class ServerContext: Sendable {
     let liveRequests = Atomic<Int>(0)
     /// The head deadline and the connection count behind the 503 cap.
     let connections: ConnectionGuard
+    /// Set when the server drains: answers then carry `Connection: close`, so keep-alive
+    /// clients go away after their request instead of sending another.
+    let draining = Atomic<Bool>(false)
 
     init(responder: any Responder, bodyLimit: Int, connections: ConnectionGuard) {
         self.responder = responder

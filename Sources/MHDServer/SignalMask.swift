@@ -13,10 +13,22 @@ enum SignalMask {
         return set
     }
 
-    /// Runs `body` with SIGINT and SIGTERM blocked in the calling thread, so threads it creates
+    /// The signals a service waits for: the termination signals and SIGHUP (reopen the log).
+    static var service: sigset_t {
+        var set = termination
+        sigaddset(&set, SIGHUP)
+        return set
+    }
+
+    /// Blocks the service signals in the calling thread for good and waits for one of them.
+    static func waitForServiceSignal() -> Int32 {
+        wait(for: service)
+    }
+
+    /// Runs `body` with SIGINT, SIGTERM and SIGHUP blocked in the calling thread, so threads it creates
     /// (libmicrohttpd's workers) inherit the block, then restores the previous mask.
     static func blockingTermination<Result>(_ body: () -> Result) -> Result {
-        var set = termination
+        var set = service
         var previous = sigset_t()
         pthread_sigmask(SIG_BLOCK, &set, &previous)
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
@@ -25,7 +37,12 @@ enum SignalMask {
 
     /// Blocks SIGINT and SIGTERM in the calling thread for good and waits for one of them.
     static func waitForTermination() -> Int32 {
-        var set = termination
+        wait(for: termination)
+    }
+
+    /// Blocks `signals` in the calling thread for good and waits for one of them.
+    private static func wait(for signals: sigset_t) -> Int32 {
+        var set = signals
         pthread_sigmask(SIG_BLOCK, &set, nil)
         var received: Int32 = 0
         while sigwait(&set, &received) != 0 {}

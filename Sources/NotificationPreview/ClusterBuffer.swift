@@ -1,13 +1,14 @@
-/// One grapheme cluster with everything the wrapper needs to know about it.
+/// One grapheme cluster with everything the wrapper needs to know about it (plain values, so
+/// wrapping copies no reference; the text is cut out of the original by `utf8Start`).
 struct Cluster: Sendable {
-    /// The cluster itself.
-    let character: Character
     /// Its width in points in the wrapper's font.
     let width: Double
     /// Its UAX #14 class as a whole cluster.
     let lineBreakClass: LineBreakClass
     /// Whether a line may break before it.
     let breakBefore: Bool
+    /// UTF-8 offset of its first byte in the text, so a line is cut out of the text in one copy.
+    let utf8Start: Int
 
     /// Spaces hang at a line end and are dropped there.
     var isSpace: Bool { lineBreakClass == .sp }
@@ -24,10 +25,15 @@ struct ClusterBuffer {
     private var remaining: String.Iterator
     /// The class of the last cluster that was not a space (for the `X SP* × Y` rules).
     private var lastNonSpace: LineBreakClass?
+    /// The whole text.
+    private let text: String
+    /// UTF-8 offset of the end of the clusters measured so far.
+    private var utf8End = 0
 
     /// A buffer over `text`.
     init(_ text: String, font: PreviewFont) {
         self.font = font
+        self.text = text
         remaining = text.makeIterator()
     }
 
@@ -48,9 +54,21 @@ struct ClusterBuffer {
         clusters[range].reduce(0) { $0 + $1.width }
     }
 
-    /// The text of the clusters in `range`.
+    /// The text of the clusters in `range`, cut out of the text in one copy.
     func text(of range: Range<Int>) -> String {
-        String(clusters[range].map(\.character))
+        guard !range.isEmpty else { return "" }
+        let start = clusters[range.lowerBound].utf8Start
+        let end = range.upperBound < clusters.count ? clusters[range.upperBound].utf8Start : utf8End
+        let bytes = text.utf8
+        let from = bytes.index(bytes.startIndex, offsetBy: start)
+        return String(decoding: bytes[from..<bytes.index(from, offsetBy: end - start)], as: UTF8.self)
+    }
+
+    /// UTF-8 length of the text of the clusters in `range`.
+    func utf8Count(of range: Range<Int>) -> Int {
+        guard !range.isEmpty else { return 0 }
+        let end = range.upperBound < clusters.count ? clusters[range.upperBound].utf8Start : utf8End
+        return end - clusters[range.lowerBound].utf8Start
     }
 
     /// Measures and classifies one more cluster.
@@ -65,7 +83,8 @@ struct ClusterBuffer {
         }
         clusters.append(
             Cluster(
-                character: character, width: font.width(of: character, isEmoji: emoji),
-                lineBreakClass: lineBreakClass, breakBefore: breakBefore))
+                width: font.width(of: character, isEmoji: emoji),
+                lineBreakClass: lineBreakClass, breakBefore: breakBefore, utf8Start: utf8End))
+        utf8End += character.utf8.count
     }
 }

@@ -37,16 +37,22 @@ public struct FieldLayout: Sendable, Hashable {
     public var text: String
     /// The strings-file key the text stands for, when the payload used `…loc-key`.
     public var localizationKey: String?
+    /// The font role the lines are set in (`PreviewFont.name`; the page's class `pf-<name>`).
+    public var fontName = ""
 
     /// A field with no text.
     static func empty(columnWidth: Double, lineLimit: Int?) -> FieldLayout {
         FieldLayout(
             lines: [], truncated: false, truncation: nil, lineWidths: [], columnWidth: columnWidth,
-            lineLimit: lineLimit, text: "", localizationKey: nil)
+            lineLimit: lineLimit, text: "", localizationKey: nil, fontName: "")
     }
+
+    /// Clusters shown, as the wrapper counted them (nil: count the lines).
+    var shownClusters: Int? = nil
 
     /// Grapheme clusters visible, the ellipsis excluded.
     public var visibleCharacters: Int {
+        if let shownClusters { return shownClusters }
         let total = lines.reduce(0) { $0 + $1.count }
         return truncated ? total - 1 : total
     }

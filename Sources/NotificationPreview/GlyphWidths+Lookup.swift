@@ -51,4 +51,32 @@ extension GlyphWidths {
         }
         return low
     }
+
+    /// The cluster's scalars with each base and following combining mark composed where the
+    /// tables cover the composition, as the browser's and iOS's shapers draw it ("u" + horn is
+    /// drawn as "ư", wider than "u"). Precomposed text comes back unchanged.
+    static func composed(_ scalars: String.UnicodeScalarView) -> [Unicode.Scalar] {
+        var result: [Unicode.Scalar] = []
+        for scalar in scalars {
+            if let base = result.last, scalar.isMark, let joined = composition(of: base, with: scalar) {
+                result[result.count - 1] = joined
+            } else {
+                result.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// The precomposed scalar of `base` + `mark`, when the tables cover it.
+    private static func composition(of base: Unicode.Scalar, with mark: Unicode.Scalar) -> Unicode.Scalar? {
+        let key = UInt64(base.value) << 21 | UInt64(mark.value)
+        var low = 0
+        var high = compositionKeys.count - 1
+        while low <= high {
+            let mid = (low + high) / 2
+            if compositionKeys[mid] == key { return Unicode.Scalar(compositions[mid]) }
+            if compositionKeys[mid] < key { low = mid + 1 } else { high = mid - 1 }
+        }
+        return nil
+    }
 }

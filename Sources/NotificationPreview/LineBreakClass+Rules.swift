@@ -15,7 +15,8 @@ extension LineBreakClass {
         if before == .zw || (before == .sp && lastNonSpace == .zw) { return true }  // LB8
         if before == .wj || after == .wj || before == .gl { return false }  // LB11, LB12
         if after == .gl && before != .sp && before != .ba && before != .hy { return false }  // LB12a
-        if [.cl, .cp, .ex, .is, .sy].contains(after) { return false }  // LB13
+        // LB13
+        if after == .cl || after == .cp || after == .ex || after == .is || after == .sy { return false }
         if lastNonSpace == .op { return false }  // LB14
         if lastNonSpace == .qu && after == .op { return false }  // LB15
         if (lastNonSpace == .cl || lastNonSpace == .cp) && after == .ns { return false }  // LB16
@@ -32,26 +33,29 @@ extension LineBreakClass {
     private static func allowsBreakInsideWord(between before: LineBreakClass, and after: LineBreakClass)
         -> Bool
     {
-        let letter: Set<LineBreakClass> = [.al, .hl]
-        let ideograph: Set<LineBreakClass> = [.id, .eb, .em]
-        let affix: Set<LineBreakClass> = [.pr, .po]
-        if letter.contains(before) && after == .nu || before == .nu && letter.contains(after) { return false }
-        if before == .pr && ideograph.contains(after) || ideograph.contains(before) && after == .po {
+        let beforeLetter = before == .al || before == .hl
+        let afterLetter = after == .al || after == .hl
+        let beforeAffix = before == .pr || before == .po
+        let afterAffix = after == .pr || after == .po
+        if beforeLetter && after == .nu || before == .nu && afterLetter { return false }
+        if before == .pr && after.isIdeographic || before.isIdeographic && after == .po {
             return false  // LB23a
         }
-        if affix.contains(before) && letter.contains(after)
-            || letter.contains(before) && affix.contains(after)
+        if beforeAffix && afterLetter || beforeLetter && afterAffix { return false }  // LB24
+        if after == .nu
+            && (beforeAffix || before == .op || before == .hy || before == .is || before == .sy
+                || before == .nu)
         {
-            return false  // LB24
-        }
-        if after == .nu && (affix.contains(before) || [.op, .hy, .is, .sy, .nu].contains(before)) {
             return false  // LB25
         }
-        if before == .nu && affix.contains(after) { return false }  // LB25
-        if letter.contains(before) && letter.contains(after) { return false }  // LB28
-        if before == .is && letter.contains(after) { return false }  // LB29
-        if (letter.contains(before) || before == .nu) && after == .op { return false }  // LB30
-        if before == .cp && (letter.contains(after) || after == .nu) { return false }  // LB30
+        if before == .nu && afterAffix { return false }  // LB25
+        if beforeLetter && afterLetter { return false }  // LB28
+        if before == .is && afterLetter { return false }  // LB29
+        if (beforeLetter || before == .nu) && after == .op { return false }  // LB30
+        if before == .cp && (afterLetter || after == .nu) { return false }  // LB30
         return true  // LB31
     }
+
+    /// Ideographs and emoji (ID, EB, EM), for LB23a.
+    fileprivate var isIdeographic: Bool { self == .id || self == .eb || self == .em }
 }

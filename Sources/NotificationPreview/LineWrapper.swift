@@ -1,34 +1,54 @@
 /// Greedy line breaking with tail truncation, the way UILabel lays out with
 /// `NSLineBreakByTruncatingTail` (ios-rendering.md §1.4 and §7 steps 3–6).
-struct LineWrapper: Sendable {
+struct LineWrapper {
     /// The font every cluster is measured in.
     let font: PreviewFont
+    /// Where measured clusters are shared with the other layouts of the same call.
+    var cache: MeasureCache? = nil
 
     /// Slack for floating-point sums, far below anything visible.
     private static let epsilon = 0.0001
 
     /// Lays `text` out in `width` points on at most `lineLimit` lines (nil: unlimited).
     func layout(_ text: String, width: Double, lineLimit: Int?) -> FieldLayout {
-        var clusters = ClusterBuffer(text, font: font)
+        guard let cache else {
+            var clusters = ClusterBuffer(text, font: font)
+            return layout(text, in: &clusters, width: width, lineLimit: lineLimit)
+        }
+        return cache.withBuffer(text, font: font) {
+            layout(text, in: &$0, width: width, lineLimit: lineLimit)
+        }
+    }
+
+    /// Lays `text`, measured in `clusters`, out in `width` points.
+    private func layout(
+        _ text: String, in clusters: inout ClusterBuffer, width: Double, lineLimit: Int?
+    ) -> FieldLayout {
         let ranges = lineRanges(&clusters, width: width, stopAfter: lineLimit.map { $0 + 1 })
         var layout = FieldLayout.empty(columnWidth: width, lineLimit: lineLimit)
         layout.text = text
+        layout.fontName = font.name
         let limit = lineLimit ?? Int.max
+        var shown = 0
         for range in ranges.prefix(limit) {
             let trimmed = trimmingTrailingSpaces(range, in: clusters)
             layout.lines.append(clusters.text(of: trimmed))
             layout.lineWidths.append(clusters.width(of: trimmed))
+            shown += trimmed.count
         }
+        layout.shownClusters = shown
         guard ranges.count > limit, let lastShown = ranges.prefix(limit).last else { return layout }
+        shown -= trimmingTrailingSpaces(lastShown, in: clusters).count
         let cut = truncationPoint(from: lastShown.lowerBound, in: &clusters, width: width)
         let kept = lastShown.lowerBound..<cut
         layout.lines[layout.lines.count - 1] = clusters.text(of: kept) + "…"
         layout.lineWidths[layout.lineWidths.count - 1] =
             clusters.width(of: kept) + font.width(of: "…" as Character)
         layout.truncated = true
-        let shown = clusters.text(of: 0..<cut)
+        layout.shownClusters = shown + kept.count
+        let shownText = clusters.text(of: 0..<cut)
         layout.truncation = TruncationOffset(
-            characters: cut, utf8: shown.utf8.count, utf16: shown.utf16.count)
+            characters: cut, utf8: shownText.utf8.count, utf16: shownText.utf16.count)
         return layout
     }
 

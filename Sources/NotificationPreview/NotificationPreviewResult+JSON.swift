@@ -12,7 +12,13 @@ extension NotificationPreviewResult {
         out.raw(",")
         out.key("width")
         out.number(deviceWidth, decimals: 0)
+        out.raw(",")
+        out.key("name")
+        out.string(DeviceProfile(device).name)
         out.raw("},")
+        out.key("ios")
+        out.string(version.label)
+        out.raw(",")
         if let report {
             out.key("report")
             out.raw(report)
@@ -74,6 +80,11 @@ extension JSONText {
             key("visibleBodyLines")
             number(lines)
         }
+        if let scale = preview.scale {
+            raw(",")
+            key("scale")
+            number(scale, decimals: 2)
+        }
         raw("}")
     }
 
@@ -107,6 +118,9 @@ extension JSONText {
         raw(",")
         key("lineLimit")
         if let limit = field.lineLimit { number(limit) } else { raw("null") }
+        raw(",")
+        key("font")
+        string(field.fontName)
         if let localizationKey = field.localizationKey {
             raw(",")
             key("source")

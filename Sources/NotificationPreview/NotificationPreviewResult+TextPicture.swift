@@ -1,3 +1,5 @@
+import NotificationKit
+
 /// The plain-text picture of CONTRACT §2, for `pushboard preview`, `Accept: text/plain` and
 /// the golden tests: one box per surface, the title row with the timestamp right-aligned,
 /// every line exactly as computed, then the action buttons as `[Title]`.
@@ -12,7 +14,7 @@ extension NotificationPreviewResult {
             out += box(for: preview)
         }
         for note in notes {
-            out += "note: \(note)\n"
+            out += "note: \(note.terminalSafe)\n"
         }
         return out
     }
@@ -34,6 +36,7 @@ extension NotificationPreviewResult {
         if let visible = preview.visibleHeight, preview.scrolls == true {
             title += ", visible \(Self.points(visible)) pt, scrolls"
         }
+        if let scale = preview.scale { title += ", drawn at \(scale)×" }
         if hiddenPreviews { title += " · previews hidden" }
         title += " "
         let inner = max(rowsWidth, title.terminalColumns - 2)  // the caption keeps two dashes
@@ -49,24 +52,41 @@ extension NotificationPreviewResult {
     /// Title with timestamp, then subtitle and body; the thumbnail marker at the right of the
     /// first line beside it.
     private func compactRows(_ preview: SurfacePreview) -> [Row] {
-        var rows = [Row(left: preview.title.lines.first ?? "", right: preview.timestamp)]
+        var rows = preview.header.map { [Row(left: $0)] } ?? []
+        rows.append(Row(left: preview.title.lines.first ?? "", right: preview.timestamp))
+        let first = rows.count
         rows += (preview.subtitle.lines + preview.body.lines).map { Row(left: $0) }
         if let media = preview.media {
             let marker = "[\(media.kind)]"
-            if rows.count > 1 { rows[1].right = marker } else { rows.append(Row(left: "", right: marker)) }
+            if rows.count > first {
+                rows[first].right = marker
+            } else {
+                rows.append(Row(left: "", right: marker))
+            }
         }
-        return rows
+        return rows + actionRows(preview)
     }
 
     /// Header, media, title, subtitle, body (with the scroll fold), then the buttons.
+    /// iOS 17–18 puts the media below the text and has no header row; the iOS 10–14 long look
+    /// and the watch's Long Look start with the app name.
     private func expandedRows(_ preview: SurfacePreview) -> [Row] {
-        var rows = [Row(left: preview.header ?? "", right: preview.timestamp)]
+        var rows: [Row] = []
+        var mediaRows: [Row] = []
         if let media = preview.media {
             var label = "[\(media.kind) \(Self.points(media.width))×\(Self.points(media.height)) pt"
             if media.aspectRatioAssumed { label += ", 2:1 assumed" }
-            rows.append(Row(left: label + "]"))
+            mediaRows.append(Row(left: label + "]"))
         }
-        rows += (preview.title.lines + preview.subtitle.lines).map { Row(left: $0) }
+        let legacy = preview.header != nil
+        if let header = preview.header {
+            rows.append(Row(left: header, right: preview.surface == .longLook ? "" : preview.timestamp))
+            rows += mediaRows
+            rows += (preview.title.lines + preview.subtitle.lines).map { Row(left: $0) }
+        } else {
+            rows.append(Row(left: preview.title.lines.first ?? "", right: preview.timestamp))
+            rows += preview.subtitle.lines.map { Row(left: $0) }
+        }
         for (index, line) in preview.body.lines.enumerated() {
             if preview.scrolls == true, index == preview.visibleBodyLines {
                 let cap = Self.points(preview.visibleHeight ?? 0)
@@ -74,19 +94,28 @@ extension NotificationPreviewResult {
             }
             rows.append(Row(left: line))
         }
-        guard !preview.actions.isEmpty else { return rows }
-        rows.append(Row(left: preview.actions.map { "[\($0.title)]" }.joined(separator: " ")))
+        if !legacy { rows += mediaRows }
+        return rows + actionRows(preview)
+    }
+
+    /// The buttons as `[Title]` (the watch's Long Look ends with Dismiss), then what each does.
+    private func actionRows(_ preview: SurfacePreview) -> [Row] {
+        var titles = preview.actions.map(\.title)
+        if preview.surface == .longLook { titles.append(PreviewEngine.watchDismissTitle) }
+        guard !titles.isEmpty else { return [] }
+        var rows = [Row(left: titles.map { "[\($0)]" }.joined(separator: " "))]
         for action in preview.actions {
             if let traits = Self.traits(of: action) { rows.append(Row(left: "  \(action.title): \(traits)")) }
         }
         return rows
     }
 
-    /// The row with control characters (a tab inside a line) shown as spaces, so every
-    /// row keeps its width in the terminal.
+    /// The row safe and measurable on a terminal: a tab inside a line shown as a space, every
+    /// other control and bidi override as a visible escape (`terminalSafe`), so no payload value
+    /// can drive the terminal and every row keeps its width.
     private static func printable(_ row: Row) -> Row {
         func clean(_ text: String) -> String {
-            String(text.map { $0.unicodeScalars.first.map { $0.value < 0x20 } == true ? " " : $0 })
+            text.replacingTabs.terminalSafe
         }
         return Row(left: clean(row.left), right: clean(row.right))
     }
@@ -111,6 +140,10 @@ extension NotificationPreviewResult {
 }
 
 extension String {
+    fileprivate var replacingTabs: String {
+        String(unicodeScalars.map { $0 == "\t" ? " " : Character($0) })
+    }
+
     /// Columns a monospaced terminal uses: emoji and East Asian wide clusters take two,
     /// control characters none.
     var terminalColumns: Int {

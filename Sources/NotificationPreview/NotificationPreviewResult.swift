@@ -12,6 +12,8 @@ public struct NotificationPreviewResult: Sendable, Hashable {
     /// Plain-language remarks a person should read with the picture (localized text, an
     /// unregistered category, CarPlay rules…).
     public var notes: [String]
+    /// Which iOS the expanded view follows (compact surfaces are iOS 15–18's in both).
+    public var version: PreviewVersion = .default
 }
 
 /// One surface (banner, Lock Screen, Notification Center, expanded) of a preview.
@@ -40,6 +42,9 @@ public struct SurfacePreview: Sendable, Hashable {
     public var scrolls: Bool?
     /// Body lines fully visible before scrolling (expanded only).
     public var visibleBodyLines: Int?
+    /// How much smaller than laid out the platter is drawn: iOS 17–18 shows the long-press
+    /// view of a notification without media as the compact platter scaled to about 0.9.
+    public var scale: Double? = nil
 }
 
 /// Where and how big a media attachment is drawn.

@@ -1,17 +1,14 @@
-/// The compact (short-look) layout: banner, Lock Screen and Notification Center.
+/// The compact layout: banner, Lock Screen, Notification Center, the watch's Short Look and the
+/// CarPlay banner; iOS 17–18 reuses it for the expanded view.
 extension PreviewEngine {
-    /// Line height of a 15 pt title or subtitle line (SF Pro `lineHeight` 1.1934 em).
-    static let compactTitleLineHeight = 17.9
-    /// Line height of a 15 pt tight-leading body line (ios-rendering.md §7 step 7; calibrate).
-    static let compactBodyLineHeight = 17.5
-    /// Vertical padding above and below the text.
-    static let compactPadding = 14.0
     /// Minimum platter height: padding + 38 pt icon + padding.
     static let compactMinimumHeight = 66.0
     /// Minimum platter height with a thumbnail below the timestamp.
     static let compactThumbnailMinimumHeight = 77.0
     /// Thumbnail box side; the subtitle and body lose this plus a 10 pt gap.
-    static let thumbnailSide = 32.0
+    public static let thumbnailSide = 32.0
+    /// Gap between the title and the timestamp, and between the text and the thumbnail.
+    public static let compactGap = 10.0
 
     /// Lays out one compact surface.
     static func compactSurface(
@@ -19,25 +16,46 @@ extension PreviewEngine {
         _ content: ResolvedContent,
         _ profile: DeviceProfile
     ) -> SurfacePreview {
-        let column = profile.compactColumn
-        let timestamp = content.content.timestamp
-        let stampWidth = timestamp.isEmpty ? 0 : PreviewFont.timestamp.width(of: timestamp) + 10
         let thumbnail = content.showsMedia(on: profile) ? thumbnailPlacement(content.content.media) : nil
-        let textColumn = thumbnail == nil ? column : column - thumbnailSide - 10
-        let titleWrapper = LineWrapper(font: .compactTitle)
-        let title = titleWrapper.layout(content.compactTitle, width: column - stampWidth, lineLimit: 1)
-        let subtitle = titleWrapper.layout(content.subtitle, width: textColumn, lineLimit: 1)
-        let body = LineWrapper(font: .compactBody).layout(
-            content.body, width: textColumn, lineLimit: profile.bodyLineLimit(on: surface))
-        let textHeight =
-            Double(title.lines.count + subtitle.lines.count) * compactTitleLineHeight
-            + Double(body.lines.count) * compactBodyLineHeight
-        var height = max(compactMinimumHeight, 2 * compactPadding + textHeight)
+        let text = compactText(
+            content, profile, bodyLimit: profile.bodyLineLimit(on: surface), narrowedBy: thumbnail)
+        var height = text.height
         if thumbnail != nil { height = max(height, compactThumbnailMinimumHeight) }
         return SurfacePreview(
-            surface: surface, title: title, subtitle: subtitle, body: body, timestamp: timestamp,
-            header: nil, media: thumbnail, actions: [], height: height, visibleHeight: nil,
-            scrolls: nil, visibleBodyLines: nil)
+            surface: surface, title: text.title, subtitle: text.subtitle, body: text.body,
+            timestamp: profile.kind == .watch ? "" : content.content.timestamp, header: nil, media: thumbnail,
+            actions: [],
+            height: height, visibleHeight: nil, scrolls: nil, visibleBodyLines: nil)
+    }
+
+    /// The compact text block: title beside the timestamp, subtitle and body, all in the
+    /// column right of the icon, narrowed for a thumbnail; its height with the padding.
+    static func compactText(
+        _ content: ResolvedContent,
+        _ profile: DeviceProfile,
+        bodyLimit: Int?,
+        narrowedBy thumbnail: MediaPlacement?
+    ) -> (title: FieldLayout, subtitle: FieldLayout, body: FieldLayout, height: Double) {
+        let watch = profile.kind == .watch
+        let titleFont: PreviewFont = watch ? .watchTitle : .compactTitle
+        let bodyFont: PreviewFont = watch ? .watchBody : .compactBody
+        let column = profile.compactColumn
+        let timestamp = content.content.timestamp
+        let stampWidth =
+            timestamp.isEmpty || watch ? 0 : PreviewFont.timestamp.width(of: timestamp) + compactGap
+        let textColumn = thumbnail == nil ? column : column - thumbnailSide - compactGap
+        let titleWrapper = content.wrapper(titleFont)
+        let title = titleWrapper.layout(content.compactTitle, width: column - stampWidth, lineLimit: 1)
+        let subtitle = titleWrapper.layout(content.subtitle, width: textColumn, lineLimit: 1)
+        let body =
+            bodyLimit == 0
+            ? FieldLayout.empty(columnWidth: textColumn, lineLimit: 0)
+            : content.wrapper(bodyFont).layout(content.body, width: textColumn, lineLimit: bodyLimit)
+        let textHeight =
+            Double(title.lines.count + subtitle.lines.count) * titleFont.lineHeight
+            + Double(body.lines.count) * bodyFont.lineHeight
+        let height = max(watch ? 0 : compactMinimumHeight, 2 * profile.padding + textHeight)
+        return (title, subtitle, body, height)
     }
 
     /// The 32 pt aspect-fit thumbnail of an image or video; audio has none.

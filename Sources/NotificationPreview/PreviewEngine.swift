@@ -1,32 +1,57 @@
 /// Computes notification previews: which lines each surface shows, where text is cut, how tall
 /// the platter is, and which buttons appear (ios-rendering.md §7, CONTRACT §6).
 public enum PreviewEngine {
-    /// Lays `content` out on `device` for each of `surfaces` (all when empty), with the
-    /// user's "Show Previews" setting off when `hiddenPreviews` is true.
+    /// Lays `content` out on `device` for each of `surfaces` (all of the device's when empty;
+    /// surfaces the device does not have are left out), with the user's "Show Previews"
+    /// setting off when `hiddenPreviews` is true, as `version` of iOS draws it.
     public static func preview(
         _ content: PreviewContent,
         device: DeviceID,
         surfaces: [Surface],
-        hiddenPreviews: Bool
+        hiddenPreviews: Bool,
+        version: PreviewVersion = .default
     ) -> NotificationPreviewResult {
         let profile = DeviceProfile(device)
         let resolved = ResolvedContent(content, hiddenPreviews: hiddenPreviews)
         var notes = resolved.notes
-        let shown = surfaces.isEmpty ? Surface.allCases : surfaces
+        let shown = surfaces.isEmpty ? profile.surfaces : surfaces.filter(profile.surfaces.contains)
         let previews = shown.map { surface in
-            surface.isCompact
-                ? compactSurface(surface, resolved, profile)
-                : expandedSurface(resolved, profile, notes: &notes)
+            layout(surface, resolved, profile, version: version, notes: &notes)
         }
         return NotificationPreviewResult(
             device: device, deviceWidth: profile.width, hiddenPreviews: hiddenPreviews,
-            surfaces: previews, notes: notes)
+            surfaces: previews, notes: notes, version: version)
+    }
+
+    /// Lays out one surface of `profile`.
+    static func layout(
+        _ surface: Surface,
+        _ content: ResolvedContent,
+        _ profile: DeviceProfile,
+        version: PreviewVersion,
+        notes: inout [String]
+    ) -> SurfacePreview {
+        switch surface {
+        case .banner, .lockScreen, .notificationCenter, .shortLook, .carPlayBanner:
+            var preview = compactSurface(surface, content, profile)
+            if surface == .carPlayBanner {
+                preview.actions = expandedActions(content.content.category, profile, notes: &notes)
+            }
+            if surface == .shortLook { preview.header = content.content.appName }
+            return preview
+        case .longLook:
+            return longLookSurface(content, profile, notes: &notes)
+        case .expanded:
+            return version == .ios10to14
+                ? legacyExpandedSurface(content, profile, notes: &notes)
+                : expandedSurface(content, profile, notes: &notes)
+        }
     }
 }
 
 /// The text actually shown once hidden previews, localization keys and the app-name fallback
 /// are applied (ios-rendering.md §7 step 1).
-struct ResolvedContent: Sendable {
+struct ResolvedContent {
     /// The title as the payload gives it (nil: none), after substitution.
     let title: PreviewText?
     /// The subtitle after substitution.
@@ -39,6 +64,14 @@ struct ResolvedContent: Sendable {
     let hiddenPreviews: Bool
     /// Remarks for the person reading the preview.
     let notes: [String]
+    /// The measured clusters of the fields, shared by every surface (and every device of a
+    /// matrix).
+    let cache = MeasureCache()
+
+    /// A wrapper setting text in `font` that shares this content's measurements.
+    func wrapper(_ font: PreviewFont) -> LineWrapper {
+        LineWrapper(font: font, cache: cache)
+    }
 
     /// Applies the hidden-previews rules and collects notes.
     init(_ content: PreviewContent, hiddenPreviews: Bool) {
@@ -97,7 +130,9 @@ extension LineWrapper {
     /// Lays out an optional text field, keeping its localization key.
     func layout(_ text: PreviewText?, width: Double, lineLimit: Int?) -> FieldLayout {
         guard let text, !text.displayText.isEmpty else {
-            return .empty(columnWidth: width, lineLimit: lineLimit)
+            var empty = FieldLayout.empty(columnWidth: width, lineLimit: lineLimit)
+            empty.fontName = font.name
+            return empty
         }
         var field = layout(text.displayText, width: width, lineLimit: lineLimit)
         field.localizationKey = text.localizationKey

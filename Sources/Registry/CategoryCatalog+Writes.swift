@@ -1,6 +1,6 @@
 import JSON
-import NotificationKit
-import Storage
+public import NotificationKit
+public import Storage
 
 /// Writes, each one transaction in which the revision check and the checks across the registry
 /// run on the registry as the transaction sees it, with the write lock held, so two concurrent

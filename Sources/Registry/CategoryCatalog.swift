@@ -1,5 +1,5 @@
 import NotificationKit
-import Storage
+public import Storage
 
 /// The category registry's one owner: it stores and decodes the documents, runs the checks
 /// across the registry, and keeps an immutable `RegistrySnapshot` of the current revision that

@@ -1,6 +1,6 @@
 import JSON
-import NotificationKit
-import Storage
+public import NotificationKit
+public import Storage
 
 // The one place where the registry's stored documents and NotificationKit's category model
 // meet, for the API, the pages and the command line alike.

@@ -1,4 +1,4 @@
-import JSON
+public import JSON
 
 /// Why the registry refused a write; nothing was changed.
 public enum RegistryRefusal: Error, Sendable {

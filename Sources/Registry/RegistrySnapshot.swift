@@ -1,6 +1,6 @@
-import JSON
-import NotificationKit
-import Storage
+public import JSON
+public import NotificationKit
+public import Storage
 
 /// The category registry at one revision, decoded, indexed and checked once: what every reader
 /// (the payload API, the pages, the command line) uses instead of reading the database.

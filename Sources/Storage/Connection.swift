@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 
 /// One SQLite connection, configured for pushboard.
 ///
@@ -12,8 +13,10 @@ import CSQLite
 /// pool adds on top, for transaction correctness.
 public final class Connection: @unchecked Sendable {
     /// How long a statement waits for another connection's write lock before failing with
-    /// `SQLITE_BUSY`. Writes are short, so 5 s only runs out when something is badly stuck.
-    public static let busyTimeoutMilliseconds: Int32 = 5000
+    /// `SQLITE_BUSY`. Writes take milliseconds, so 2 s only runs out when another process holds
+    /// the lock (a long import, a sqlite3 shell left in a transaction); the request then gets 503
+    /// `busy` in bounded time instead of holding its worker thread (issue 12).
+    public static let busyTimeoutMilliseconds: Int32 = 2000
 
     /// The `sqlite3*`, for the few calls that need it directly (backup, statements).
     let handle: OpaquePointer
@@ -62,6 +65,10 @@ public final class Connection: @unchecked Sendable {
         // Schema objects never run functions with side effects (defence in depth for a file
         // that was tampered with).
         try execute("PRAGMA trusted_schema = OFF")
+        // 512 KiB of page cache per connection instead of SQLite's 2 MiB: the pool keeps up to
+        // 16 connections, and each one's cache otherwise fills slowly with the growing revision
+        // tables, so a long-running server's memory crept up for many minutes (make soak).
+        try execute("PRAGMA cache_size = -512")
     }
 
     /// Runs fixed SQL with no parameters (pragmas, migrations). Never pass text built from input:
@@ -73,7 +80,7 @@ public final class Connection: @unchecked Sendable {
         guard code == SQLITE_OK else {
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
             throw StorageError.sqlite(
-                code: sqlite3_extended_errcode(handle), message: text, context: "execute \(sql)")
+                code: Self.resolvedCode(handle, code: code), message: text, context: "execute \(sql)")
         }
     }
 
@@ -152,16 +159,42 @@ public final class Connection: @unchecked Sendable {
         return try body(self)
     }
 
+    /// Sets how long the next statements wait for another connection's lock (`Database` gives a
+    /// write what is left of its `writeWait`).
+    func setBusyTimeout(milliseconds: Int32) {
+        sqlite3_busy_timeout(handle, milliseconds)
+    }
+
+    /// True when SQLite opened the file read-only although asked for read-write (a read-only file
+    /// or file system).
+    var isOpenedReadOnly: Bool {
+        sqlite3_db_readonly(handle, "main") == 1
+    }
+
     /// True outside any transaction; the pool refuses to take back a connection left inside one.
     var isInAutocommit: Bool {
         sqlite3_get_autocommit(handle) != 0
     }
 
     /// The error for `code` with SQLite's current message on `database`.
+    ///
+    /// An I/O error whose system errno is `ENOSPC` or `EROFS` is reported as `SQLITE_FULL` or
+    /// `SQLITE_READONLY`: SQLite says "disk I/O error" for a write(2) that failed either way, and
+    /// callers answer the two differently (507 and 503 with `Retry-After`, not 500).
     static func error(_ database: OpaquePointer, code: Int32, context: String) -> StorageError {
+        .sqlite(
+            code: resolvedCode(database, code: code), message: String(cString: sqlite3_errmsg(database)),
+            context: context)
+    }
+
+    private static func resolvedCode(_ database: OpaquePointer, code: Int32) -> Int32 {
         let extended = sqlite3_extended_errcode(database)
-        let message = String(cString: sqlite3_errmsg(database))
-        return .sqlite(
-            code: (extended & 0xff) == (code & 0xff) ? extended : code, message: message, context: context)
+        let resolved = (extended & 0xff) == (code & 0xff) ? extended : code
+        guard resolved & 0xff == SQLITE_IOERR else { return resolved }
+        switch sqlite3_system_errno(database) {
+        case ENOSPC: return SQLITE_FULL
+        case EROFS: return SQLITE_READONLY
+        default: return resolved
+        }
     }
 }

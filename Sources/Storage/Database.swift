@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Synchronization
 
 /// Pushboard's SQLite file: a pool of connections shared by every thread of the server.
 ///
@@ -27,18 +28,48 @@ public final class Database: Sendable {
     private let pool: ConnectionPool
     /// Guards no state, only orders this process's writers (see `transaction`).
     private let writeLock = NSLock()
+    /// How many writers may wait up to `writeWait` for `writeLock` at once; writers beyond them
+    /// wait only `overflowWriteLockWait` before answering `StorageError.writersQueued`.
+    public let waitingWriterLimit: Int
+    /// Writers now waiting for `writeLock`.
+    private let waitingWriters = Atomic<Int>(0)
+    /// The files as opened, checked before every write (nil for read-only opens).
+    let openedFiles: OpenedFiles?
+    /// The last `/readyz` integrity check (see `readiness(quickCheck:)`).
+    let quickCheckCache = QuickCheckCache()
+    /// Why this database refuses writes although its files are writable (`--allow-damaged`).
+    public let readOnlyReason: String?
+
+    /// The whole time one write may wait, for this process's other writers and then for another
+    /// process's lock (SQLite's busy timeout gets what is left), before answering 503 `busy`.
+    public static let writeWait: TimeInterval = 2
+    /// How long a writer beyond `waitingWriterLimit` waits: enough for a burst of ordinary
+    /// millisecond writes to pass, short enough that writers queued behind a foreign lock
+    /// hand their worker threads back at once.
+    public static let overflowWriteLockWait: TimeInterval = 0.05
 
     /// Opens (and in `.readWrite` mode creates and migrates) the database at `path`.
     ///
     /// Throws `StorageError.schemaTooNew` when a newer pushboard wrote the file,
     /// `.notPushboardDatabase` for another program's SQLite file, `.sqlite` when it cannot be
     /// opened at all.
-    public init(path: String, mode: Mode = .readWrite) throws {
+    ///
+    /// `waitingWriterLimit` bounds how many threads may wait the full `writeWait` for the write
+    /// lock at once, so writers stuck behind another process's lock can never hold every worker
+    /// thread of the server (no limit by default: the command line has one writer). `readOnlyReason` is given when
+    /// the file is opened read-only on purpose (a damaged file served with `--allow-damaged`).
+    public init(
+        path: String, mode: Mode = .readWrite, waitingWriterLimit: Int = .max, readOnlyReason: String? = nil
+    ) throws {
         self.path = path
         self.mode = mode
+        self.waitingWriterLimit = max(1, waitingWriterLimit)
+        self.readOnlyReason =
+            readOnlyReason ?? (mode == .readOnly ? "the database was opened read-only" : nil)
         let first = try Connection(path: path, readOnly: mode == .readOnly)
         try Schema.prepare(first, path: path)
         self.pool = ConnectionPool([first], capacity: Self.maximumIdleConnections)
+        self.openedFiles = mode == .readWrite ? OpenedFiles(file: path) : nil
     }
 
     /// Lends a connection to `body` for its duration. Use the connection only inside `body`; a
@@ -46,7 +77,11 @@ public final class Database: Sendable {
     @discardableResult
     public func withConnection<T>(_ body: (Connection) throws -> T) throws -> T {
         let connection = try pool.take() ?? Connection(path: path, readOnly: mode == .readOnly)
-        defer { pool.giveBack(connection) }
+        defer {
+            // SQLite falls back to a read-only open when the file or its file system is read-only;
+            // such a connection is not kept, so writes resume once the cause is gone (no restart).
+            if mode == .readOnly || !connection.isOpenedReadOnly { pool.giveBack(connection) }
+        }
         return try body(connection)
     }
 
@@ -58,11 +93,39 @@ public final class Database: Sendable {
     /// threads cost more than the writes themselves; a blocking lock hands over as soon as the
     /// previous commit is done. Other processes (a CLI import while the server runs) still meet
     /// SQLite's lock and its busy timeout.
+    ///
+    /// Every wait is bounded: `writeWait` in all for the first `waitingWriterLimit` waiters
+    /// (`overflowWriteLockWait` beyond), ending in `StorageError.writersQueued` or SQLite's
+    /// `SQLITE_BUSY`. Once the lock is held, the files are checked to still be the ones opened (`StorageError.filesReplaced`), so no write is acknowledged into
+    /// a deleted directory.
     @discardableResult
     public func transaction<T>(_ body: (Connection) throws -> T) throws -> T {
-        try withConnection { connection in
-            try writeLock.withLock { try connection.transaction(body) }
+        if let readOnlyReason {
+            throw StorageError.sqlite(code: SQLITE_READONLY, message: readOnlyReason, context: "write")
         }
+        let deadline = Date(timeIntervalSinceNow: Self.writeWait)
+        return try withConnection { connection in
+            try withWriteLock(until: deadline) {
+                if let change = openedFiles?.change() { throw StorageError.filesReplaced(change) }
+                let left = Int32(clamping: Int(deadline.timeIntervalSinceNow * 1000))
+                connection.setBusyTimeout(milliseconds: max(1, min(left, Connection.busyTimeoutMilliseconds)))
+                return try connection.transaction(body)
+            }
+        }
+    }
+
+    private func withWriteLock<T>(until deadline: Date, _ body: () throws -> T) throws -> T {
+        if !writeLock.try() {
+            let waiting = waitingWriters.add(1, ordering: .relaxed).newValue
+            defer { waitingWriters.subtract(1, ordering: .relaxed) }
+            let overflow = Date(timeIntervalSinceNow: Self.overflowWriteLockWait)
+            guard writeLock.lock(before: waiting <= waitingWriterLimit ? deadline : min(deadline, overflow))
+            else {
+                throw StorageError.writersQueued(waiting: waiting)
+            }
+        }
+        defer { writeLock.unlock() }
+        return try body()
     }
 
     /// Runs `body` on a borrowed connection inside a read transaction: one consistent snapshot.
@@ -78,6 +141,14 @@ public final class Database: Sendable {
     /// Runs `PRAGMA integrity_check` and answers its report: exactly `"ok"` when the file is sound.
     public func integrityCheck() throws -> String {
         try withConnection(Self.integrityReport)
+    }
+
+    /// Runs `PRAGMA quick_check` (the O(N) subset of `integrity_check`, fast enough for every start
+    /// and for `/readyz`): exactly `"ok"` when no damage was found.
+    public func quickCheck() throws -> String {
+        try withConnection { connection in
+            try connection.query("PRAGMA quick_check") { $0.text(0) }.joined(separator: "\n")
+        }
     }
 
     /// Checks any SQLite file (a backup, a copy from a user) without migrating or writing it.

@@ -8,7 +8,7 @@ enum Schema {
     static let applicationID: Int32 = 0x5053_4842
 
     /// Migration `n` (1-based) brings the schema from version `n - 1` to `n`.
-    static let migrations: [String] = [version1, accessVersion]
+    static let migrations: [String] = [version1, activityTypes, accessVersion]
 
     /// The newest schema version this binary knows.
     static var latestVersion: Int { migrations.count }
@@ -105,6 +105,35 @@ enum Schema {
             changed_at TEXT NOT NULL,
             changed_by TEXT NOT NULL,
             PRIMARY KEY (notification_id, revision)
+        ) STRICT;
+        """
+
+    /// The app's Live Activity types (issue 14), stored like categories: the current row per
+    /// `ActivityAttributes` name (its JSON Schema, and the Swift or schema source it came from)
+    /// and every revision, each numbered in one registry-wide sequence so the registry as a whole
+    /// has a revision (`registry_revision`) for caches.
+    private static let activityTypes = """
+        CREATE TABLE activity_types (
+            name TEXT PRIMARY KEY NOT NULL COLLATE BINARY,
+            document TEXT NOT NULL,
+            source_kind TEXT NOT NULL CHECK (source_kind IN ('swift', 'schema')),
+            source TEXT NOT NULL,
+            revision INTEGER NOT NULL,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            updated_by TEXT NOT NULL
+        ) STRICT;
+
+        CREATE TABLE activity_type_revisions (
+            registry_revision INTEGER NOT NULL UNIQUE,
+            name TEXT NOT NULL COLLATE BINARY,
+            revision INTEGER NOT NULL,
+            document TEXT,
+            source_kind TEXT,
+            source TEXT,
+            changed_at TEXT NOT NULL,
+            changed_by TEXT NOT NULL,
+            PRIMARY KEY (name, revision)
         ) STRICT;
         """
 }

@@ -20,6 +20,13 @@ public enum StorageError: Error, Equatable, Sendable {
     case integrityCheckFailed(report: String)
     /// The caller passed something the store cannot keep (an empty or duplicate identifier).
     case invalidInput(String)
+    /// The data directory or the database file is no longer the one opened at start (removed or
+    /// replaced): a write now would be acknowledged and then lost, so none is attempted.
+    case filesReplaced(String)
+    /// `PRAGMA quick_check` at start found damage in the database at `path`.
+    case damaged(path: String, report: String)
+    /// Too many writers are already waiting for the write lock, or the wait ran out: retry later.
+    case writersQueued(waiting: Int)
 
     /// The primary SQLite result code, or nil when the error did not come from SQLite.
     public var sqliteCode: Int32? {
@@ -30,7 +37,20 @@ public enum StorageError: Error, Equatable, Sendable {
     /// True when the database stayed locked for the whole busy timeout: a retry later may work,
     /// so HTTP handlers should answer 503 rather than 500.
     public var isBusy: Bool {
-        sqliteCode == SQLITE_BUSY || sqliteCode == SQLITE_LOCKED
+        if case .writersQueued = self { return true }
+        return sqliteCode == SQLITE_BUSY || sqliteCode == SQLITE_LOCKED
+    }
+
+    /// True when the disk (or the quota) is full: writes resume once space is freed.
+    public var isDiskFull: Bool {
+        sqliteCode == SQLITE_FULL
+    }
+
+    /// True when the database cannot be written: a read-only file or file system, a database
+    /// opened read-only because it is damaged (`--allow-damaged`), or replaced files.
+    public var isReadOnly: Bool {
+        if case .filesReplaced = self { return true }
+        return sqliteCode == SQLITE_READONLY || sqliteCode == SQLITE_CANTOPEN
     }
 }
 
@@ -56,6 +76,16 @@ extension StorageError: CustomStringConvertible {
             return "integrity check failed: \(report)"
         case .invalidInput(let message):
             return message
+        case .filesReplaced(let message):
+            return message + "; restart pushboard on the intended data directory"
+        case .damaged(let path, let report):
+            let firstLines = report.split(separator: "\n").prefix(3).joined(separator: "; ")
+            return "\(path) is damaged (PRAGMA quick_check: \(firstLines)). Stop pushboard and restore "
+                + "the latest copy made by `pushboard backup` (copies are integrity-checked): "
+                + "cp BACKUP \(path), removing any \(path)-wal and \(path)-shm next to it; or start "
+                + "with --allow-damaged to serve what still reads, read-only"
+        case .writersQueued(let waiting):
+            return "\(waiting) writers are already waiting for the database's write lock"
         }
     }
 }

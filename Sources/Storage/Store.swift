@@ -16,10 +16,15 @@ public final class Store: Sendable {
     public let access: AccessStore
     /// Who did what and when.
     public let audit: AuditStore
+    /// The app's Live Activity types and their history.
+    public let activityTypes: ActivityTypeStore
 
     /// Opens `directory/pushboard.sqlite3`. In `.readWrite` mode the directory and the file are
     /// created when missing and the schema is migrated; `.readOnly` needs both to exist already.
-    public convenience init(directory: String, mode: Database.Mode = .readWrite) throws {
+    public convenience init(
+        directory: String, mode: Database.Mode = .readWrite, waitingWriterLimit: Int = .max,
+        readOnlyReason: String? = nil
+    ) throws {
         if mode == .readWrite {
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -29,16 +34,23 @@ public final class Store: Sendable {
                     message: "cannot create the data directory (\(error.localizedDescription))")
             }
         }
-        try self.init(path: (directory as NSString).appendingPathComponent(Self.fileName), mode: mode)
+        try self.init(
+            path: (directory as NSString).appendingPathComponent(Self.fileName), mode: mode,
+            waitingWriterLimit: waitingWriterLimit, readOnlyReason: readOnlyReason)
     }
 
     /// Opens the database file at `path` (see `Database.init(path:mode:)` for what can fail).
-    public init(path: String, mode: Database.Mode = .readWrite) throws {
-        let database = try Database(path: path, mode: mode)
+    public init(
+        path: String, mode: Database.Mode = .readWrite, waitingWriterLimit: Int = .max,
+        readOnlyReason: String? = nil
+    ) throws {
+        let database = try Database(
+            path: path, mode: mode, waitingWriterLimit: waitingWriterLimit, readOnlyReason: readOnlyReason)
         self.database = database
         self.notifications = NotificationStore(database: database)
         self.categories = CategoryStore(database: database)
         self.access = AccessStore(database: database)
         self.audit = AuditStore(database: database)
+        self.activityTypes = ActivityTypeStore(database: database)
     }
 }

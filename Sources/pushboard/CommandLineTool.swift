@@ -1,3 +1,4 @@
+import EmbeddedResources
 import Foundation
 
 /// One subcommand of `pushboard`.
@@ -23,6 +24,8 @@ enum CommandLineTool {
             CategoriesExportCommand.self, CategoriesImportCommand.self, BackupCommand.self,
             UsersAddCommand.self, UsersListCommand.self, UsersRemoveCommand.self, UsersPasswordCommand.self,
             UsersRoleCommand.self, TokensCreateCommand.self, TokensListCommand.self, TokensRevokeCommand.self,
+            CategoriesExportCommand.self, CategoriesImportCommand.self, ActivitiesImportCommand.self,
+            ActivitiesExportCommand.self, BackupCommand.self, MediaCheckCommand.self,
         ]
     }
 
@@ -67,7 +70,8 @@ enum CommandLineTool {
         }
     }
 
-    static let version = "0.1.0"
+    /// `git describe` at build time (see `BuildInfo`).
+    static let version = BuildInfo.version
 
     static var overview: String {
         """

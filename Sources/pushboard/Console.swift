@@ -1,4 +1,5 @@
 import Foundation
+import NotificationKit
 
 /// Standard output and error, written as bytes so results are never re-encoded.
 enum Console {
@@ -7,9 +8,12 @@ enum Console {
         write(Array((line + "\n").utf8), to: FileHandle.standardOutput)
     }
 
-    /// Writes a line to standard error.
+    /// Writes a line (or several) to standard error, each `terminalSafe`: errors quote file names
+    /// and values.
     static func error(_ line: String) {
-        write(Array((line + "\n").utf8), to: FileHandle.standardError)
+        let safe = line.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { String($0).terminalSafe }.joined(separator: "\n")
+        write(Array((safe + "\n").utf8), to: FileHandle.standardError)
     }
 
     /// Writes raw bytes to standard output.
@@ -27,13 +31,10 @@ struct InputOutputError: Error {
     var message: String
 }
 
-/// Reads the whole input named by a FILE operand; `-` or no operand is standard input.
-func readInput(_ path: String?) throws(InputOutputError) -> [UInt8] {
-    if path == nil || path == "-" {
-        return Array(FileHandle.standardInput.readDataToEndOfFile())
-    }
-    guard let path, let data = FileManager.default.contents(atPath: path) else {
-        throw InputOutputError(message: "cannot read '\(path ?? "-")'")
-    }
-    return Array(data)
+/// Reads the whole input named by a FILE operand; `-` or no operand is standard input. At most
+/// `maximumBytes` are accepted (see `InputReader`).
+func readInput(_ path: String?, maximumBytes: Int = InputReader.defaultMaximumBytes) throws(InputOutputError)
+    -> [UInt8]
+{
+    try InputReader.read(path, maximumBytes: maximumBytes)
 }

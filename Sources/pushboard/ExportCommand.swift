@@ -5,7 +5,7 @@ import NotificationKit
 enum ExportCommand: Command {
     static let words = ["export"]
     static let valueOptions = HeaderOptions.names.union([
-        "as", "bundle", "device-token", "categories", "data", "environment",
+        "as", "bundle", "device-token", "categories", "data", "environment", InputReader.option,
     ])
     static let flagOptions: Set<String> = ["strict"]
     static let usage = """
@@ -21,6 +21,7 @@ enum ExportCommand: Command {
           --categories FILE    category config to check "category" against (or --data DIR)
           --strict             warnings count as errors
         \(HeaderOptions.help)
+        \(InputReader.help)
         """
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
@@ -34,7 +35,8 @@ enum ExportCommand: Command {
         }
         let headers = HeaderOptions.headers(from: arguments)
         let analysis = PayloadAnalysis(
-            payload: try readInput(input), headers: headers, registry: try CategorySource(arguments).lookup(),
+            payload: try readInput(input, maximumBytes: arguments.maximumInputBytes()),
+            headers: headers, registry: try CategorySource(arguments).lookup(),
             strict: arguments.has("strict"))
         guard analysis.report.valid else {
             Console.error(analysis.report.text(file: input ?? "-"))

@@ -4,6 +4,7 @@ enum HeaderOptions {
     static let options: [(option: String, header: String)] = [
         ("push-type", "apns-push-type"), ("priority", "apns-priority"), ("topic", "apns-topic"),
         ("collapse-id", "apns-collapse-id"), ("expiration", "apns-expiration"), ("apns-id", "apns-id"),
+        ("channel-id", "apns-channel-id"),
     ]
 
     /// The option names, for `ParsedArguments`.
@@ -17,6 +18,7 @@ enum HeaderOptions {
           --collapse-id ID   apns-collapse-id (at most 64 bytes)
           --expiration T     apns-expiration (UNIX time, 0 for now-or-never)
           --apns-id UUID     apns-id (canonical UUID)
+          --channel-id ID    apns-channel-id: a broadcast on an iOS 18 channel (base64)
         """
 
     /// The headers the options give, by header name.

@@ -76,6 +76,14 @@ struct ParsedArguments {
         return number
     }
 
+    /// The same arguments with `defaults` (a config file's settings) filling the value options
+    /// the command line did not give: the command line always wins.
+    func filling(_ defaults: [String: String]) -> ParsedArguments {
+        var merged = self
+        merged.values.merge(defaults) { given, _ in given }
+        return merged
+    }
+
     /// At most one operand: the input file, `-` or nothing meaning standard input.
     func singleOperand() throws(UsageError) -> String? {
         guard operands.count <= 1 else {

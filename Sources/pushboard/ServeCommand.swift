@@ -7,48 +7,70 @@ import Storage
 /// `pushboard serve`: the dashboard and the JSON API on libmicrohttpd until SIGINT or SIGTERM.
 enum ServeCommand: Command {
     static let words = ["serve"]
-    static let valueOptions: Set<String> = ["host", "port", "data", "threads", "allowed-host"]
-    static let flagOptions: Set<String> = ["secure-cookies"]
+    static let valueOptions: Set<String> = ServeConfigFile.settings.union([
+        "config", "resources", "media-ca-file",
+    ])
+    static let flagOptions: Set<String> = ["allow-private-media", "allow-damaged", "secure-cookies"]
     static let usage = """
-        pushboard serve [--host 127.0.0.1] [--port 8080] [--data ./pushboard-data] [--threads N]
+        pushboard serve [--host 127.0.0.1] [--port 8080] [--data ./pushboard-data] [--threads N] [--config FILE]
 
         Serves the dashboard and the JSON API and prints the URL it listens on.
           --host ADDRESS   address to bind (default 127.0.0.1; only loopback unless you mean it)
           --port N         port, 0 picks a free one and prints it (default 8080)
           --data DIR       data directory, created when missing (default ./pushboard-data)
-          --threads N      worker threads (default: the number of cores)
+          --threads N      worker threads (default: twice the cores, at least 8: requests
+                           waiting on a locked database must not take every thread)
+          --allow-damaged  serve a database that fails its integrity check, read-only
           --allowed-host NAMES  comma-separated host names the dashboard answers for besides
                            localhost and IP addresses (others get 421: DNS-rebinding guard)
           --secure-cookies mark the session cookie Secure (when served over HTTPS)
+          --allow-private-media  let media checks reach loopback and private-network addresses
+                           (for testing against a local media server; never link-local or metadata)
+          --media-ca-file FILE  trust the certificates in this PEM file for media checks instead of
+                           the system's (a test server's self-signed certificate)
+          --config FILE    read these options from FILE, one 'name = value' per line (the
+                           package's is /etc/pushboard/pushboard.conf); options given here win
+          --log-format combined|json  one access-log line per request (default combined)
+          --log-file FILE  write the log (requests, errors, start and stop) to FILE instead of
+                           stderr; SIGHUP reopens it, for logrotate
+          --drain-timeout SECONDS  on SIGTERM, how long requests in flight may take to finish
+                           (default 10)
+          --resources DIR  serve templates/, Public/ and api/ from DIR (a checkout) instead of
+                           the copy built into the program, re-read when they change
         Bound to loopback with no users, the dashboard runs without login and says so; bound to
         any other address it refuses to start until an admin exists (pushboard users add).
-        Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
+        Stops cleanly on Ctrl-C (SIGINT) or SIGTERM: stops listening, lets requests in flight
+        finish, exits 0. Tells systemd (Type=notify) when it is ready and when it stops.
         """
 
-    static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        guard arguments.operands.isEmpty else {
-            throw UsageError("unexpected argument '\(arguments.operands[0])'")
+    static func run(_ parsed: ParsedArguments) throws -> Int32 {
+        guard parsed.operands.isEmpty else {
+            throw UsageError("unexpected argument '\(parsed.operands[0])'")
         }
+        let arguments = try parsed["config"].map { parsed.filling(try ServeConfigFile.read($0)) } ?? parsed
         MHDServer.blockTerminationSignals()
         var server = MHDServerConfiguration()
         server.host = arguments["host"] ?? "127.0.0.1"
         server.port = try arguments.integer("port", in: 0...65535) ?? 8080
         server.threadPoolSize =
-            try arguments.integer("threads", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
-        guard
-            let resources = DashboardConfiguration.locateResources(
-                executablePath: CommandLine.arguments[0])
-        else {
-            throw InputOutputError(
-                message:
-                    "cannot find the templates/ and Public/ folders; run pushboard from the repository root")
-        }
+            try arguments.integer("threads", in: 1...256)
+            ?? max(8, 2 * ProcessInfo.processInfo.activeProcessorCount)
+        let drainTimeout = try arguments.integer("drain-timeout", in: 0...3600) ?? 10
+        let log = try openLog(arguments)
         var configuration = DashboardConfiguration(
-            resourceDirectory: resources, dataDirectory: arguments["data"] ?? "./pushboard-data",
+            resourceDirectory: arguments["resources"], dataDirectory: arguments["data"] ?? "./pushboard-data",
             bodyLimit: server.bodyLimit,
             allowedHosts: (arguments["allowed-host"] ?? "").split(separator: ",").map {
                 String($0).trimmingCharacters(in: .whitespaces)
-            }.filter { !$0.isEmpty })
+            }.filter { !$0.isEmpty }, log: log)
+        configuration.media.allowsPrivateAddresses = arguments.has("allow-private-media")
+        configuration.media.caFile = arguments["media-ca-file"]
+        // Media checks wait on other hosts: at most half the workers may be inside one.
+        configuration.media.concurrentChecks = max(1, min(4, server.threadPoolSize / 2))
+        configuration.allowDamagedDatabase = arguments.has("allow-damaged")
+        // Half the workers at most wait for the write lock; the rest stay free for reads and
+        // /healthz even while another process holds the database (issue 12).
+        configuration.waitingWriterLimit = max(1, server.threadPoolSize / 2)
         configuration.secureCookies = arguments.has("secure-cookies")
         configuration.openWithoutUsers = Self.isLoopback(server.host)
         if !configuration.openWithoutUsers {
@@ -61,15 +83,31 @@ enum ServeCommand: Command {
             throw InputOutputError(message: "cannot start: \(error)")
         }
         let daemon = MHDServer(configuration: server, responder: dashboard)
+        // Weak: the metrics live inside the dashboard the daemon holds, and a cycle would keep the
+        // database open past the stop (no final WAL checkpoint).
+        configuration.metrics.observeOpenConnections { [weak daemon] in daemon?.openConnections }
         do {
             try daemon.start()
         } catch {
             throw InputOutputError(message: "cannot listen on \(server.host):\(server.port): \(error)")
         }
         let host = server.host.contains(":") ? "[\(server.host)]" : server.host
-        Console.out("Pushboard listening on http://\(host):\(daemon.port ?? server.port)/")
-        _ = try daemon.runUntilSignalled()
-        Console.error("pushboard: stopped")
+        let url = "http://\(host):\(daemon.port ?? server.port)/"
+        // The log's start line comes first: whoever waits for the URL may send requests at once.
+        log.event(
+            "start", "listening on \(url) (version \(CommandLineTool.version))",
+            fields: ["url": url, "version": CommandLineTool.version])
+        Console.out("Pushboard listening on \(url)")
+        let stop = try daemon.runAsService(drainTimeout: .seconds(drainTimeout)) {
+            do {
+                try log.reopen()
+                if let path = log.path { log.event("reopen", "log file \(path) reopened") }
+            } catch {
+                Console.error("pushboard: \(error)")
+            }
+        }
+        let how = stop.drained ? "every request finished" : "drain timed out after \(drainTimeout) s"
+        log.event("stop", "stopped on signal \(stop.signal); \(how)", fields: ["drained": "\(stop.drained)"])
         return 0
     }
 
@@ -95,5 +133,19 @@ enum ServeCommand: Command {
                   pushboard users add NAME --role admin --data \(dataDirectory)
                 or listen on 127.0.0.1 only.
                 """)
+    }
+
+    /// The server log the options ask for; a bad format is a usage error.
+    private static func openLog(_ arguments: ParsedArguments) throws -> ServerLog {
+        let name = arguments["log-format"] ?? LogFormat.combined.rawValue
+        guard let format = LogFormat(rawValue: name) else {
+            throw UsageError("option '--log-format' must be combined or json, not '\(name)'")
+        }
+        guard let path = arguments["log-file"] else { return ServerLog(format: format) }
+        do {
+            return try ServerLog(format: format, path: path)
+        } catch {
+            throw InputOutputError(message: "\(error)")
+        }
     }
 }

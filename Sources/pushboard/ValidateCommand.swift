@@ -4,10 +4,13 @@ import NotificationKit
 /// `pushboard validate`: checks payloads exactly as APNs and the device will treat them.
 enum ValidateCommand: Command {
     static let words = ["validate"]
-    static let valueOptions = HeaderOptions.names.union(["categories", "format", "data"])
-    static let flagOptions: Set<String> = ["jsonl", "envelope", "strict"]
+    static let valueOptions = HeaderOptions.names.union([
+        "categories", "format", "data", "activities", "activity", InputReader.option,
+    ])
+    static let flagOptions: Set<String> = ["jsonl", "envelope", "strict", "broadcast"]
     static let usage = """
-        pushboard validate [HEADER OPTIONS] [--categories FILE | --data DIR] [--format text|json] [--strict] [FILE]
+        pushboard validate [HEADER OPTIONS] [--categories FILE | --data DIR] [--activities FILE] [--activity NAME]
+            [--format text|json] [--strict] [FILE]
         pushboard validate --jsonl [--envelope] [HEADER OPTIONS] [--categories FILE | --data DIR] [--strict] [FILE]
 
         Validates one payload (FILE, or standard input for - or none) and prints its report; with
@@ -17,7 +20,12 @@ enum ValidateCommand: Command {
           --format FORMAT    text (default) or json, for a single payload
           --envelope         each --jsonl line is {"headers": {…}, "payload": {…}}
           --strict           warnings count as errors
+          --broadcast        check as a broadcast on an iOS 18 channel (implied by --channel-id)
+          --activities FILE  the app's Live Activity types (Swift source or JSON Schema) to check
+                             content-state against; --data DIR uses the stored ones
+          --activity NAME    the ActivityAttributes type an update or end is for
         \(HeaderOptions.help)
+        \(InputReader.help)
         Exit status: 0 valid (warnings allowed), 1 invalid, 2 usage or I/O error.
         """
 
@@ -30,16 +38,19 @@ enum ValidateCommand: Command {
         if arguments.has("envelope") && !arguments.has("jsonl") {
             throw UsageError("--envelope needs --jsonl")
         }
-        let registry = try CategorySource(arguments).lookup()
+        var validator = Validator(
+            registry: try CategorySource(arguments).lookup(), strict: arguments.has("strict"))
+        validator.target = arguments.has("broadcast") ? .broadcast : nil
+        validator.activityTypes = try ActivityTypeSource.types(arguments)
+        validator.activityType = arguments["activity"]
         let headers = HeaderOptions.headers(from: arguments)
         if arguments.has("jsonl") {
-            let validator = Validator(registry: registry, strict: arguments.has("strict"))
             return try validateLines(
                 input, validator: validator, headers: headers, envelope: arguments.has("envelope"))
         }
         let report = PayloadAnalysis(
-            payload: try readInput(input), headers: headers, registry: registry,
-            strict: arguments.has("strict")
+            payload: try readInput(input, maximumBytes: arguments.maximumInputBytes()), headers: headers,
+            validator: validator
         ).report
         if format == "json" {
             Console.out(report.json(style: .pretty))
@@ -55,7 +66,9 @@ enum ValidateCommand: Command {
         let descriptor: Int32
         if let input, input != "-" {
             descriptor = open(input, O_RDONLY)
-            guard descriptor >= 0 else { throw InputOutputError(message: "cannot read '\(input)'") }
+            guard descriptor >= 0 else {
+                throw InputOutputError(message: "cannot open '\(input)': \(String(cString: strerror(errno)))")
+            }
         } else {
             descriptor = STDIN_FILENO
         }
@@ -65,7 +78,8 @@ enum ValidateCommand: Command {
             let summary = try lines.run(input: descriptor, output: STDOUT_FILENO)
             return summary.invalidLines == 0 ? 0 : 1
         } catch {
-            throw InputOutputError(message: "\(error.operation) failed (errno \(error.code))")
+            throw InputOutputError(
+                message: "\(error.operation) failed: \(String(cString: strerror(error.code)))")
         }
     }
 }

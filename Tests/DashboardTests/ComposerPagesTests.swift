@@ -154,7 +154,7 @@ import Testing
     }
 
     /// The Content-Security-Policy forbids inline script and style: the notification templates
-    /// load `composer.js` by `src` and carry no `style`, `<style>` or `on…=` handler.
+    /// load `composer.js` (and `media-check.js`) by `src` and carry no `style`, `<style>` or `on…=` handler.
     @Test func notificationTemplatesHaveNoInlineScriptOrStyle() throws {
         let folder = Self.root + "/templates/notifications"
         let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter {
@@ -165,8 +165,10 @@ import Testing
             let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8).lowercased()
             let scripts = text.components(separatedBy: "<script").dropFirst()
             #expect(
-                scripts.allSatisfy { $0.hasPrefix(#" src="/static/composer.js" defer></script>"#) }, "\(file)"
-            )
+                scripts.allSatisfy {
+                    $0.range(of: #"^ src="/static/[a-z-]+\.js" defer></script>"#, options: .regularExpression)
+                        != nil
+                }, "\(file)")
             #expect(!text.contains("<style"), "\(file)")
             #expect(!text.contains(" style="), "\(file)")
             #expect(text.range(of: #"\son[a-z]+\s*="#, options: .regularExpression) == nil, "\(file)")

@@ -93,6 +93,7 @@ import Testing
             headers: ["Host": host, "Origin": "http://" + host, "Content-Type": "application/json"])
         #expect(write.status.code == 421)
         #expect(
-            DashboardFixture.text(fixture.send(.get, "/api/v1/notifications")) == #"{"notifications":[]}"#)
+            DashboardFixture.text(fixture.send(.get, "/api/v1/notifications"))
+                == #"{"notifications":[],"total":0,"limit":100,"offset":0}"#)
     }
 }

@@ -87,11 +87,14 @@ import Testing
         #expect(fixture.send(.get, "/healthz").status == .ok)
         #expect(fixture.send(.get, "/static/pushboard.css").status == .ok)
         #expect(fixture.send(.get, "/login").status == .ok)
+        #expect(fixture.send(.get, "/readyz").status == .ok)
+        #expect(fixture.send(.get, "/preview/geometry.css").status == .ok)
+        #expect(fixture.send(.get, "/static/fonts/Inter-Regular-3.019.woff2").status == .ok)
         for route in fixture.dashboard.routeTable where route.method == .get {
             let path = route.pattern.replacingOccurrences(of: "{id}", with: "x")
                 .replacingOccurrences(of: "{identifier}", with: "x").replacingOccurrences(
                     of: "{name}", with: "x")
-            guard !["/healthz", "/login"].contains(path) else { continue }
+            guard !["/healthz", "/readyz", "/login", "/preview/geometry.css"].contains(path) else { continue }
             let status = fixture.send(.get, path).status
             #expect(
                 status == .unauthorized || status == .seeOther,

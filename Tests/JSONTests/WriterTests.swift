@@ -78,3 +78,24 @@ struct WriterTests {
         #expect(JSONPath.appending(index: 3, to: "$.data.items") == "$.data.items[3]")
     }
 }
+
+/// Appending a quoted string to a `String` (the preview writer's path) gives the same text as
+/// the byte writer, with and without escapes.
+@Suite struct QuotedStringTests {
+    @Test(arguments: [
+        "", "plain", "Nová zpráva…", "tab\there", "quote\"", "back\\slash", "line\u{2028}sep", "para\u{2029}",
+        "\u{1}", "emoji 😀 — dash",
+    ])
+    func appendingToAStringMatchesTheByteWriter(_ text: String) {
+        var output = "x"
+        JSONWriter.appendQuoted(text, to: &output)
+        #expect(output == "x" + JSONWriter.quoted(text))
+    }
+
+    @Test func columnsAfterNonASCIIStringsCountScalars() throws {
+        let text = "{\"a\":\"žluťoučký kůň úpěl ďábelské ódy\",\"b\":1,}"
+        let result = JSONReader().read(text)
+        let comma = try #require(result.diagnostics.first { $0.code == "json.trailing-comma" })
+        #expect(comma.column == text.unicodeScalars.count - 1)
+    }
+}

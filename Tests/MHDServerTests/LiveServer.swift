@@ -8,6 +8,8 @@ import HTTPKit
 final class LiveServer {
     let server: MHDServer
     let root: String
+    /// How many DELETE requests reached a handler (the smuggling test expects none).
+    private let deletes = LockedValue(0)
     var port: Int { server.port ?? 0 }
 
     init(host: String = "127.0.0.1", bodyLimit: Int = 1 << 20) throws {
@@ -26,6 +28,11 @@ final class LiveServer {
         builder.get("/healthz") { _, _ in Response(json: #"{"status":"ok"}"#) }
         builder.post("/echo") { request, _ in
             Response(status: .ok, headers: ["Content-Type": "application/octet-stream"], body: request.body)
+        }
+        let deletes = self.deletes
+        builder.delete("/echo") { _, _ in
+            deletes.withLock { $0 += 1 }
+            return Response(status: .noContent)
         }
         builder.get("/info/{name}") { request, parameters in
             let lines = [
@@ -50,6 +57,11 @@ final class LiveServer {
     deinit {
         server.stop()
         try? FileManager.default.removeItem(atPath: root)
+    }
+
+    /// DELETE requests answered so far.
+    func deletesSeen() -> Int {
+        deletes.withLock { $0 }
     }
 
     func connect() throws -> RawHTTPConnection {

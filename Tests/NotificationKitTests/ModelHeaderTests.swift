@@ -60,7 +60,7 @@ struct ModelHeaderTests {
             "APNs-Push-Type": "background", "apns-priority": "5", "apns-topic": "com.example",
             "x-other": "ignored",
             "apns-collapse-id": "c", "apns-expiration": "0",
-            "apns-id": "123e4567-e89b-12d3-a456-4266554400a0",
+            "apns-id": "123e4567-e89b-12d3-a456-4266554400a0", "apns-channel-id": "dHN0LXNyY2gtY2hubA==",
         ])
         #expect(headers.pushType == "background")
         #expect(headers["APNS-TOPIC"] == "com.example")

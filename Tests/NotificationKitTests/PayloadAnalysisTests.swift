@@ -82,3 +82,19 @@ import Testing
                 == #"{"Simulator Target Bundle":"com.example","aps":{"alert":"x"}}"#)
     }
 }
+
+/// The report written straight into bytes is exactly the writer's text of its tree.
+@Suite struct CompactReportTests {
+    @Test(arguments: [
+        #"{"aps":{"alert":"x"}}"#,
+        #"{"aps":{"alert":{"title":""},"badge":-1,"sound":5},"media-url":"http://e"}"#,
+        "{\"aps\":{\"alert\":\"\u{2028}\\\"\",\"category\":\"Message\"}} x", "",
+    ])
+    func compactJSONIsTheWritersText(_ payload: String) {
+        let report = Validator(categoryIdentifiers: ["message"]).validate(payload: payload)
+        var bytes: [UInt8] = []
+        report.appendCompactJSON(to: &bytes)
+        #expect(bytes == JSONWriter().bytes(report.jsonValue))
+        #expect(!report.diagnostics.isEmpty || payload == #"{"aps":{"alert":"x"}}"#)
+    }
+}

@@ -6,7 +6,8 @@ import Testing
 /// The report's JSON (CONTRACT §4) and text renderings.
 @Suite struct ReportRenderingTests {
     static let report = Validator(categoryIdentifiers: ["message"]).validate(
-        payload: #"{"aps":{"alert":"x","category":"Message","badge":"5"}}"#, headers: ["apns-priority": "7"])
+        payload: #"{"aps":{"alert":"x","category":"Message","badge":"5"}}"#,
+        headers: ["apns-priority": "7", "apns-push-type": "alert"])
 
     @Test func compactJSONFollowsTheContract() {
         let expected =
@@ -31,11 +32,16 @@ import Testing
         #expect(JSONWriter().string(try #require(read.root).value) == Self.report.json())
     }
 
+    /// Without `apns-push-type` the report says which push type it assumed (issue 14).
     @Test func validReportHasNoDiagnostics() {
         let report = Validator().validate(payload: ValidatorCaseTable.ok)
         #expect(
             report.json()
-                == #"{"valid":true,"pushType":"alert","size":{"bytes":57,"limit":4096},"diagnostics":[]}"#)
+                == #"{"valid":true,"pushType":"alert","assumedPushType":"alert","size":{"bytes":57,"limit":4096},"diagnostics":[]}"#
+        )
+        #expect(report.summary.hasSuffix("57 of 4096 bytes for alert (assumed: no apns-push-type given)"))
+        let given = Validator().validate(payload: ValidatorCaseTable.ok, headers: ["apns-push-type": "alert"])
+        #expect(given.assumedPushType == nil && !given.json().contains("assumedPushType"))
     }
 
     @Test func textRenderingLooksLikeACompiler() {

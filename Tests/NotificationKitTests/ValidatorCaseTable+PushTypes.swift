@@ -149,5 +149,7 @@ extension ValidatorCaseTable {
     ]
 
     /// Every case of the table.
-    static let all = payload + categories + pushTypes + headers + envelopes + reader + regressions
+    static let all =
+        payload + categories + pushTypes + headers + envelopes + reader + regressions + topicsAndBroadcasts
+        + activities
 }

@@ -10,7 +10,10 @@ import Testing
         let report = testCase.failing.report
         #expect(report.codes.contains(testCase.code), "\(report.diagnostics)")
         let diagnostic = report.diagnostics.first { $0.code == testCase.code }
-        #expect(diagnostic?.severity == DiagnosticCode(rawValue: testCase.code)?.severity ?? .error)
+        let severity =
+            DiagnosticCode(rawValue: testCase.code)?.severity
+            ?? ActivityCode(rawValue: testCase.code)?.severity
+        #expect(diagnostic?.severity == severity ?? .error)
         #expect(report.valid == !report.diagnostics.contains { $0.severity == .error })
     }
 
@@ -24,6 +27,12 @@ import Testing
         let covered = Set(ValidatorCaseTable.all.map(\.code))
         let missing = DiagnosticCode.allCases.map(\.rawValue).filter { !covered.contains($0) }
         #expect(missing.isEmpty, "codes without a test case: \(missing)")
+    }
+
+    @Test func everyActivityCodeHasACase() {
+        let covered = Set(ValidatorCaseTable.all.map(\.code))
+        let missing = ActivityCode.allCases.map(\.rawValue).filter { !covered.contains($0) }
+        #expect(missing.isEmpty, "Live Activity codes without a test case: \(missing)")
     }
 
     @Test func everyReaderCodeHasACase() {

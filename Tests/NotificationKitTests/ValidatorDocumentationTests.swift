@@ -13,7 +13,8 @@ import Testing
     /// a diagnostic code.
     static let families = [
         "json", "payload", "aps", "category", "categories", "media", "alert", "background", "liveactivity",
-        "widgets", "pushtotalk", "header", "envelope", "model", "export",
+        "widgets", "pushtotalk", "header", "envelope", "model", "export", "broadcast", "activities",
+        "preview",
     ]
 
     /// The codes in the first column of the document's tables.
@@ -21,16 +22,26 @@ import Testing
         let text = try String(
             contentsOf: repository.appendingPathComponent("docs/validation-rules.md"), encoding: .utf8)
         return text.split(separator: "\n").compactMap { line in
-            guard line.hasPrefix("| `") else { return nil }
+            // `media.check.*` belongs to the MediaCheck module and its own documentation test.
+            guard line.hasPrefix("| `"), !line.hasPrefix("| `media.check.") else { return nil }
             let rest = line.dropFirst(3)
             guard let end = rest.firstIndex(of: "`") else { return nil }
             return String(rest[..<end])
         }
     }
 
-    /// Every string literal in the module's sources that looks like a diagnostic code.
+    /// Every string literal in the sources of the modules that report diagnostics
+    /// (NotificationKit, and NotificationPreview's `preview.cut`) that looks like a code.
     static func codesInSources() throws -> Set<String> {
-        let sources = repository.appendingPathComponent("Sources/NotificationKit")
+        var codes = Set<String>()
+        for module in ["Sources/NotificationKit", "Sources/NotificationPreview"] {
+            try codes.formUnion(Self.codes(in: repository.appendingPathComponent(module)))
+        }
+        return codes
+    }
+
+    /// The code-like literals of the Swift files under `sources`.
+    private static func codes(in sources: URL) throws -> Set<String> {
         var codes = Set<String>()
         let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
         let pattern = try Regex(#""([a-z]+(\.[a-z0-9-]+)+)""#)
@@ -56,7 +67,8 @@ import Testing
     static var declaredCodes: Set<String> {
         Set(
             DiagnosticCode.allCases.map(\.rawValue) + JSONReadCode.allCases.map(\.rawValue)
-                + CategoryDiagnosticCode.allCases.map(\.rawValue))
+                + CategoryDiagnosticCode.allCases.map(\.rawValue) + ActivityCode.allCases.map(\.rawValue)
+                + ActivityTypeCode.allCases.map(\.rawValue))
     }
 
     @Test func everyCodeIsDocumentedOnce() throws {
@@ -77,6 +89,9 @@ import Testing
         let text = try String(
             contentsOf: Self.repository.appendingPathComponent("docs/validation-rules.md"), encoding: .utf8)
         for code in DiagnosticCode.allCases {
+            #expect(text.contains("| `\(code.rawValue)` | \(code.severity.rawValue) |"), "\(code.rawValue)")
+        }
+        for code in ActivityCode.allCases {
             #expect(text.contains("| `\(code.rawValue)` | \(code.severity.rawValue) |"), "\(code.rawValue)")
         }
         for code in CategoryDiagnosticCode.allCases {

@@ -10,6 +10,14 @@ struct ValidatorInput: Sendable, CustomTestStringConvertible {
     var categories: [String]?
     var envelope = false
     var strict = false
+    /// Stands for an API request: a missing push type is reported.
+    var reportsMissingPushType = false
+    /// Where the request goes, when the test declares it.
+    var target: APNsRequestTarget?
+    /// The app's Live Activity types, when the test gives them.
+    var activities: ActivityTypeSet?
+    /// The activity type an update is for, when the test names it.
+    var activityType: String?
 
     init(
         _ text: String, headers: [String: String] = [:], categories: [String]? = nil, envelope: Bool = false,
@@ -34,7 +42,11 @@ struct ValidatorInput: Sendable, CustomTestStringConvertible {
 
     /// The report the validator gives for this input.
     var report: ValidationReport {
-        let validator = Validator(categoryIdentifiers: categories, strict: strict)
+        var validator = Validator(categoryIdentifiers: categories, strict: strict)
+        validator.reportsMissingPushType = reportsMissingPushType
+        validator.target = target
+        validator.activityTypes = activities
+        validator.activityType = activityType
         return envelope
             ? validator.validate(envelope: bytes, headers: headers)
             : validator.validate(payload: bytes, headers: headers)
@@ -54,6 +66,10 @@ struct ValidatorCase: Sendable, CustomTestStringConvertible {
     }
 
     init(_ code: DiagnosticCode, fails failing: ValidatorInput, passes passing: ValidatorInput) {
+        self.init(code.rawValue, fails: failing, passes: passing)
+    }
+
+    init(_ code: ActivityCode, fails failing: ValidatorInput, passes passing: ValidatorInput) {
         self.init(code.rawValue, fails: failing, passes: passing)
     }
 

@@ -143,7 +143,8 @@ import Testing
         #expect(written[3].contains(#""line":4,"#))
         #expect(
             written[4]
-                == #"{"valid":true,"pushType":"alert","size":{"bytes":57,"limit":4096},"diagnostics":[]}"#)
+                == #"{"valid":true,"pushType":"alert","assumedPushType":"alert","size":{"bytes":57,"limit":4096},"diagnostics":[]}"#
+        )
         for (index, line) in written.enumerated() {
             let expectedLine = index % 10 == 3 ? #""line":\#(index + 1),"# : #""diagnostics":[]"#
             #expect(line.contains(expectedLine), "line \(index + 1): \(line)")

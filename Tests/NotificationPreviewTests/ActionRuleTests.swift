@@ -4,13 +4,15 @@ import Testing
 
 /// Which buttons each platform shows (CONTRACT §6).
 struct ActionRuleTests {
-    /// Expanded-surface action identifiers for `category` on `device`.
-    func actionIdentifiers(_ category: CategoryResolution, on device: DeviceID, surface: Surface = .expanded)
+    /// Action identifiers for `category` on `device`, on `surface` or the device's surface that
+    /// shows actions (expanded, the watch's Long Look, the CarPlay banner).
+    func actionIdentifiers(_ category: CategoryResolution, on device: DeviceID, surface: Surface? = nil)
         -> [String]
     {
         let content = PreviewContent(title: .plain("T"), body: .plain("B"), category: category)
-        return PreviewEngine.preview(content, device: device, surfaces: [surface], hiddenPreviews: false)
-            .surfaces[0].actions.map(\.identifier)
+        let shown = surface ?? device.surfaces.last { $0.showsActions } ?? .expanded
+        let result = PreviewEngine.preview(content, device: device, surfaces: [shown], hiddenPreviews: false)
+        return result.surfaces.first?.actions.map(\.identifier) ?? ["no such surface"]
     }
 
     @Test(

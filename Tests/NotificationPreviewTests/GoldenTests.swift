@@ -68,7 +68,7 @@ struct GoldenTests {
             appName: "Zprávy",
             category: .registered(SampleTexts.messageCategory(allowsInCarPlay: allowsInCarPlay)))
         let result = PreviewEngine.preview(
-            content, device: device, surfaces: [.banner, .expanded], hiddenPreviews: false)
+            content, device: device, surfaces: [], hiddenPreviews: false)
         let name = "actions-\(device.rawValue)\(allowsInCarPlay ? "-allowInCarPlay" : "")"
         GoldenPicture.check(result.textPicture(), named: name)
     }
@@ -92,6 +92,18 @@ struct GoldenTests {
             content, device: .iphone393, surfaces: [.expanded], hiddenPreviews: false)
         #expect(result.surfaces.first?.scrolls == true)
         GoldenPicture.check(result.textPicture(), named: "expanded-scrolls")
+    }
+
+    @Test func legacyExpandedLongLook() throws {
+        let content = PreviewContent(
+            title: .plain("Weekly digest"), body: .plain(SampleTexts.czech), appName: "News",
+            media: .image(aspectRatio: 2), category: .registered(SampleTexts.messageCategory()))
+        let result = PreviewEngine.preview(
+            content, device: .iphone393, surfaces: [.expanded], hiddenPreviews: false, version: .ios10to14)
+        #expect(result.surfaces.first?.header == "NEWS")
+        let column = try #require(result.surfaces.first).body.columnWidth
+        #expect(abs(column - (393 - 16 - 32)) < 0.001)
+        GoldenPicture.check(result.textPicture(), named: "expanded-ios10-14")
     }
 
     @Test func localizedAlert() {

@@ -60,7 +60,7 @@ struct JSONTests {
     func escaping(text: String) throws {
         let content = PreviewContent(title: .plain(text), appName: text)
         let preview = PreviewEngine.preview(
-            content, device: .iphone393, surfaces: [.expanded], hiddenPreviews: false)
+            content, device: .iphone393, surfaces: [.expanded], hiddenPreviews: false, version: .ios10to14)
         let output = preview.json()
         #expect(!output.unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{2028}" || $0 == "\u{2029}" })
         let json = try parse(output)

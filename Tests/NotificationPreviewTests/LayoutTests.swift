@@ -89,8 +89,14 @@ struct LayoutTests {
         let long = PreviewEngine.preview(
             longContent, device: .iphone393, surfaces: [.expanded], hiddenPreviews: false)
         #expect(long.surfaces[0].scrolls == true)
-        #expect(long.surfaces[0].visibleHeight == 400)
+        #expect(long.surfaces[0].scale == 0.9)
+        #expect(abs((long.surfaces[0].visibleHeight ?? 0) * 0.9 - 400) < 0.001, "400 pt on the screen")
         #expect(long.surfaces[0].height > 400)
+        let withMedia = PreviewEngine.preview(
+            PreviewContent(title: .plain("T"), body: .plain(longBody), media: .image(aspectRatio: 2)),
+            device: .iphone393, surfaces: [.expanded], hiddenPreviews: false)
+        #expect(withMedia.surfaces[0].scale == nil)
+        #expect(withMedia.surfaces[0].visibleHeight == 400)
         #expect(!long.surfaces[0].body.truncated)
     }
 
@@ -98,7 +104,11 @@ struct LayoutTests {
         let content = PreviewContent(body: .plain("Body"), appName: "Pushboard")
         let preview = PreviewEngine.preview(content, device: .iphone393, surfaces: [], hiddenPreviews: false)
         #expect(preview.surfaces[0].title.lines == ["Pushboard"])
-        #expect(preview.surfaces[3].header == "PUSHBOARD")
+        #expect(preview.surfaces[3].title.lines == ["Pushboard"], "iOS 17–18: the compact layout")
+        #expect(preview.surfaces[3].header == nil)
+        let legacy = PreviewEngine.preview(
+            content, device: .iphone393, surfaces: [.expanded], hiddenPreviews: false, version: .ios10to14)
+        #expect(legacy.surfaces[0].header == "PUSHBOARD")
     }
 
     @Test func emptySurfaceListMeansEverySurfaceInContractOrder() {

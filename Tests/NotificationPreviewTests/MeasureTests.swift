@@ -21,7 +21,7 @@ struct MeasureTests {
     @Test("Every emoji cluster is one emoji advance", arguments: ["👨‍👩‍👧‍👦", "🇨🇿", "1️⃣", "👍🏽", "🏳️‍🌈", "❤️", "😀"])
     func emoji(_ text: String) {
         #expect(text.count == 1)
-        #expect(abs(font.width(of: text) - GlyphWidths.emojiAdvance * 15) < 0.0001)
+        #expect(abs(font.width(of: text) - PreviewFont.emojiAdvance * 15) < 0.0001)
     }
 
     @Test("East Asian wide characters are one em", arguments: ["漢", "あ", "한", "Ａ"])

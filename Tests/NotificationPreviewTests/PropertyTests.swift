@@ -22,23 +22,11 @@ struct PropertyTests {
             for (name, field) in [
                 ("title", surface.title), ("subtitle", surface.subtitle), ("body", surface.body),
             ] {
-                check(
-                    field, font: font(of: name, on: surface.surface),
-                    context: "seed \(seed) \(device) \(surface.surface) \(name)")
+                check(field, font: field.font, context: "seed \(seed) \(device) \(surface.surface) \(name)")
             }
-            if surface.surface == .expanded && device != .carplay {
+            if !surface.surface.isCompact {
                 #expect(!surface.body.truncated, "seed \(seed): the expanded body must show all text")
             }
-        }
-    }
-
-    /// The font a field is set in on a surface.
-    private func font(of field: String, on surface: Surface) -> PreviewFont {
-        switch (field, surface) {
-        case ("body", .expanded): .expandedBody
-        case ("body", _): .compactBody
-        case (_, .expanded): .expandedTitle
-        default: .compactTitle
         }
     }
 

@@ -14,7 +14,7 @@ import Testing
             #expect(try connection.queryFirst("PRAGMA journal_mode") { $0.text(0) } == "wal")
             #expect(try connection.integer("PRAGMA foreign_keys") == 1)
             #expect(try connection.integer("PRAGMA synchronous") == 2)  // FULL
-            #expect(try connection.integer("PRAGMA busy_timeout") == 5000)
+            #expect(try connection.integer("PRAGMA busy_timeout") == Int(Connection.busyTimeoutMilliseconds))
             #expect(try connection.integer("PRAGMA application_id") == Int(Schema.applicationID))
         }
         #expect(try store.database.integrityCheck() == "ok")
@@ -39,7 +39,8 @@ import Testing
             #expect(error == .schemaTooNew(found: 7, known: Schema.latestVersion))
             #expect(
                 error?.description
-                    == "database schema version 7 is newer than this pushboard (knows up to \(Schema.latestVersion)); upgrade pushboard"
+                    == "database schema version 7 is newer than this pushboard (knows up to \(Schema.latestVersion)); "
+                    + "upgrade pushboard"
             )
         }
     }

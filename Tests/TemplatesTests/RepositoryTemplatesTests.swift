@@ -84,10 +84,14 @@ import Testing
             contentsOf: Self.root.appendingPathComponent("Public/pushboard.css"),
             encoding: .utf8
         )
-        for selector in [
-            ".platter", ".platter-line", ".platter-actions", ".message-error", ".message-warning",
-        ] {
+        let previewCSS = try String(
+            contentsOf: Self.root.appendingPathComponent("Public/preview.css"), encoding: .utf8)
+        for selector in [".message-error", ".message-warning"] {
             #expect(css.contains(selector + " {") || css.contains(selector + ",\n"), "\(selector)")
+        }
+        for selector in [".platter", ".platter-line", ".platter-actions"] {
+            #expect(
+                previewCSS.contains(selector + " {") || previewCSS.contains(selector + ",\n"), "\(selector)")
         }
         let icon = try String(
             contentsOf: Self.root.appendingPathComponent("Public/icon.svg"), encoding: .utf8)

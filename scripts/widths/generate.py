@@ -8,19 +8,23 @@ section 4):
 * Inter Regular / SemiBold (Debian `fonts-inter`) for Latin, Latin Extended, Vietnamese,
   Greek, Cyrillic, punctuation, digits and symbols;
 * Noto Sans Hebrew / Arabic / Thai / Devanagari (Debian `fonts-noto-core`) for those scripts,
-  rescaled to Inter's units per em (SemiBold = mean of Noto Regular and Bold, as Noto core has
-  no SemiBold);
+  rescaled to Inter's units per em (SemiBold = Noto Bold, as Noto core has no SemiBold: the
+  page draws semibold text in those scripts with the same Bold face, Public/fonts/);
 * Noto Color Emoji (Debian `fonts-noto-color-emoji`) for the single emoji advance;
 * Unicode Line_Break and East_Asian_Width from Perl's Unicode::UCD (Unicode 14.0).
 
 Advances are stored in font units (units per em 2816) and scaled at run time by point size.
-Usage: python3 scripts/widths/generate.py   (run from the package root; needs `fonttools`).
+Usage: python3 scripts/widths/generate.py   (run from the package root; needs `fonttools`;
+`scripts/install-deps.sh fonts` installs everything). INTER_DIR, NOTO_DIR and EMOJI_DIR point
+at unpacked copies of the packages instead (`dpkg-deb -x`), with FONTS_INTER_VERSION,
+FONTS_NOTO_CORE_VERSION and FONTS_NOTO_COLOR_EMOJI_VERSION naming their versions.
 It rewrites the Swift file and the test fixture
 Tests/NotificationPreviewTests/Fixtures/glyph-advances.json.
 """
 
 import json
 import os
+import unicodedata
 import subprocess
 import sys
 
@@ -31,11 +35,12 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 OUT = os.path.join(ROOT, "Sources/NotificationPreview/Generated/GlyphWidths.swift")
 FIXTURE = os.path.join(ROOT, "Tests/NotificationPreviewTests/Fixtures/glyph-advances.json")
 
-INTER_DIR = "/usr/share/fonts/opentype/inter"
-NOTO_DIR = "/usr/share/fonts/truetype/noto"
+INTER_DIR = os.environ.get("INTER_DIR", "/usr/share/fonts/opentype/inter")
+NOTO_DIR = os.environ.get("NOTO_DIR", "/usr/share/fonts/truetype/noto")
+EMOJI_DIR = os.environ.get("EMOJI_DIR", NOTO_DIR)
 INTER_REGULAR = f"{INTER_DIR}/Inter-Regular.otf"
 INTER_SEMIBOLD = f"{INTER_DIR}/Inter-SemiBold.otf"
-EMOJI = f"{NOTO_DIR}/NotoColorEmoji.ttf"
+EMOJI = f"{EMOJI_DIR}/NotoColorEmoji.ttf"
 NOTO_SCRIPTS = [  # (family, first, last)
     ("NotoSansHebrew", 0x0590, 0x05FF),
     ("NotoSansArabic", 0x0600, 0x06FF),
@@ -58,7 +63,8 @@ LINE_BREAK_ALIASES = {"AI": "AL", "XX": "AL", "SG": "AL", "CJ": "NS", "NL": "BK"
 
 def package_version(name):
     out = subprocess.run(["dpkg-query", "-W", "-f=${Version}", name], capture_output=True, text=True)
-    return out.stdout.strip() or "unknown"
+    override = os.environ.get(name.upper().replace("-", "_") + "_VERSION")
+    return out.stdout.strip() or override or "unknown"
 
 
 def font_version(path):
@@ -88,7 +94,7 @@ def noto_advances(regular_weight):
             continue
         bold = advances(f"{NOTO_DIR}/{family}-Bold.ttf", first, last, upm_target / upm)
         for cp, value in regular.items():
-            merged[cp] = round((value + bold.get(cp, value)) / 2)
+            merged[cp] = bold.get(cp, value)
     return merged
 
 
@@ -131,6 +137,21 @@ def wide_ranges():
     return pairs
 
 
+def compositions(covered):
+    """Canonical pairs (base, mark) -> composed code point, for every composed code point the
+    tables cover: decomposed text ("u" + U+031B horn) is measured as the font draws it once
+    shaped (the precomposed "ư", wider than "u")."""
+    pairs = []
+    for cp in sorted(covered):
+        decomposition = unicodedata.decomposition(chr(cp))
+        if not decomposition or decomposition.startswith("<"):
+            continue
+        parts = [int(part, 16) for part in decomposition.split()]
+        if len(parts) == 2 and unicodedata.combining(chr(parts[1])):
+            pairs.append((parts[0], parts[1], cp))
+    return sorted(pairs)
+
+
 def runs(codepoints):
     result = []
     for cp in sorted(codepoints):
@@ -159,6 +180,7 @@ def main():
     emoji_font = TTFont(EMOJI)
     emoji_upm = emoji_font["head"].unitsPerEm
     emoji_advance = emoji_font["hmtx"][emoji_font.getBestCmap()[0x1F600]][0]
+    pairs = compositions(set(regular))
     lb_starts, lb_classes = line_break_table()
     wide = wide_ranges()
     ucd_version = subprocess.run(
@@ -169,15 +191,17 @@ def main():
 //     python3 scripts/widths/generate.py
 // Generator: fontTools {fonttools_version}, Python {sys.version.split()[0]}.
 // Fonts (Debian packages, advances from `hmtx`, no kerning):
-//     {INTER_REGULAR}
-//     {INTER_SEMIBOLD}
+//     {INTER_REGULAR.replace(INTER_DIR, "/usr/share/fonts/opentype/inter")}
+//     {INTER_SEMIBOLD.replace(INTER_DIR, "/usr/share/fonts/opentype/inter")}
 //         fonts-inter {package_version('fonts-inter')}, font version "{font_version(INTER_REGULAR)}"
-//     {NOTO_DIR}/NotoSans{{Hebrew,Arabic,Devanagari,Thai}}-{{Regular,Bold}}.ttf
-//         fonts-noto-core {package_version('fonts-noto-core')} (rescaled to 2816 units per em)
-//     {EMOJI}
+//     /usr/share/fonts/truetype/noto/NotoSans{{Hebrew,Arabic,Devanagari,Thai}}-{{Regular,Bold}}.ttf
+//         fonts-noto-core {package_version('fonts-noto-core')} (rescaled to 2816 units per em;
+//         SemiBold = Bold)
+//     /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf
 //         fonts-noto-color-emoji {package_version('fonts-noto-color-emoji')}
 //         font version "{font_version(EMOJI)}"
-// Unicode data: Perl Unicode::UCD {ucd_version} (Line_Break, East_Asian_Width).
+// Unicode data: Perl Unicode::UCD {ucd_version} (Line_Break, East_Asian_Width); canonical
+// compositions from Python unicodedata {unicodedata.unidata_version}.
 // Data derived from SIL OFL fonts and the Unicode Character Database (Unicode licence)."""
 
     body = [
@@ -203,6 +227,10 @@ def main():
                     doc="`LineBreakClass` raw value of each range in `lineBreakStarts`."),
         swift_array("wideRanges", "UInt32", [v for pair in wide for v in pair], per_line=12,
                     doc="East Asian Wide/Fullwidth ranges as inclusive (first, last) pairs."),
+        swift_array("compositionKeys", "UInt64", [(b << 21) | m for b, m, _ in pairs], per_line=8,
+                    doc="Canonical (base << 21 | mark) pairs, sorted, whose composition is covered."),
+        swift_array("compositions", "UInt32", [c for _, _, c in pairs], per_line=12,
+                    doc="The composed code point of each pair in `compositionKeys`."),
         "}",
         "",
     ]

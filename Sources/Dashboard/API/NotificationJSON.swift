@@ -18,8 +18,19 @@ enum NotificationJSON {
         return object.value
     }
 
-    /// `{"notifications": [{"id", "name", "updatedAt"}…]}`.
-    static func list(_ summaries: [NotificationSummary]) -> JSONValue {
+    /// `{"notifications": [{"id", "name", "updatedAt"}…], "total", "limit", "offset",
+    /// "nextOffset"}`: one page of the list; `nextOffset` is left out on the last page.
+    static func list(_ page: NotificationListPage, window: ListWindow) -> JSONValue {
+        var object = JSONObjectBuilder()
+        object.set("notifications", list(page.notifications))
+        object.set("total", page.total)
+        object.set("limit", window.limit)
+        object.set("offset", window.offset)
+        object.set("nextOffset", window.nextOffset(total: page.total))
+        return object.value
+    }
+
+    private static func list(_ summaries: [NotificationSummary]) -> JSONValue {
         let items = summaries.map { summary in
             var object = JSONObjectBuilder()
             object.set("id", summary.id)
@@ -27,7 +38,7 @@ enum NotificationJSON {
             object.set("updatedAt", summary.updatedAt)
             return object.value
         }
-        return JSONObjectBuilder().setting("notifications", JSONValue.list(items)).value
+        return JSONValue.list(items)
     }
 
     /// `{"revisions": […]}`, newest first as the store returns them.

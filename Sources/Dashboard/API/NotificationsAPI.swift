@@ -12,8 +12,10 @@ struct NotificationsAPI: Sendable {
 
     /// Adds the routes of CONTRACT §3 for notifications.
     func register(in router: inout RouterBuilder) {
-        router.get("/api/v1/notifications") { _, _ in
-            try APIResponse.json(NotificationJSON.list(store.list()))
+        router.get("/api/v1/notifications") { request, _ in
+            let window = try ListWindow(request)
+            let page = try store.list(limit: window.limit, offset: window.offset)
+            return APIResponse.json(NotificationJSON.list(page, window: window))
         }
         router.post("/api/v1/notifications") { request, _ in
             let input = try NotificationInput(request)

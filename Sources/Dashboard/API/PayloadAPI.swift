@@ -6,11 +6,18 @@ import Registry
 /// `POST /api/v1/validate`, `/preview` and `/export`: payloads checked against the registry.
 struct PayloadAPI: Sendable {
     let catalog: CategoryCatalog
+    /// Counts validations by diagnostic code and previews by device.
+    let metrics: Metrics
+    /// The app's Live Activity types, which `content-state` is checked against.
+    let activityTypes: ActivityTypeCache
 
     /// Adds the payload routes.
     func register(in router: inout RouterBuilder) {
         router.post("/api/v1/validate") { request, _ in
-            let report = try PayloadSubmission(request).analysis(against: try registry()).report
+            let report = try PayloadSubmission(request).analysis(
+                against: try registry(), activities: try activityTypes.current()
+            ).report
+            metrics.recordValidation(report)
             return APIResponse.report(report)
         }
         router.post("/api/v1/preview") { request, _ in
@@ -28,10 +35,25 @@ struct PayloadAPI: Sendable {
 
     private func preview(_ request: Request) throws -> Response {
         let options = try PreviewOptions(request)
-        let analysis = try PayloadSubmission(request).analysis(against: try registry())
+        let analysis = try PayloadSubmission(request).analysis(
+            against: try registry(), activities: try activityTypes.current())
+        metrics.recordValidation(analysis.report)
+        metrics.recordPreview(device: options.allDevices ? "all" : options.device.rawValue)
+        let content = PreviewContent(analysis: analysis)
+        if options.allDevices {
+            let matrix = PreviewMatrix(
+                content, hiddenPreviews: options.hiddenPreviews, version: options.version)
+            var withCuts = analysis.report
+            withCuts.diagnostics += matrix.cutDiagnostics()
+            var response =
+                options.wantsText
+                ? Response(text: matrix.table()) : Response(json: matrix.json(report: withCuts.json()))
+            response.headers.add(name: "Vary", value: "Accept")
+            return response
+        }
         let result = PreviewEngine.preview(
-            PreviewContent(analysis: analysis), device: options.device, surfaces: options.surfaces,
-            hiddenPreviews: options.hiddenPreviews)
+            content, device: options.device, surfaces: options.surfaces,
+            hiddenPreviews: options.hiddenPreviews, version: options.version)
         var response =
             options.wantsText
             ? Response(text: result.textPicture())
@@ -54,7 +76,9 @@ struct PayloadAPI: Sendable {
                 "environment", in: request, allowed: PayloadExport.APNsEnvironment.allCases.map(\.rawValue),
                 fallback: "sandbox"
             ).flatMap(PayloadExport.APNsEnvironment.init(rawValue:)) ?? .sandbox
-        let analysis = try PayloadSubmission(request).analysis(against: try registry())
+        let analysis = try PayloadSubmission(request).analysis(
+            against: try registry(), activities: try activityTypes.current())
+        metrics.recordValidation(analysis.report)
         guard analysis.report.valid else {
             return APIResponse.report(analysis.report)
         }

@@ -10,6 +10,10 @@ struct PayloadSubmission {
     let bytes: [UInt8]
     let headers: [String: String]
     let strict: Bool
+    /// `?target=device|broadcast`; nil means a broadcast exactly when `apns-channel-id` is sent.
+    let target: APNsRequestTarget?
+    /// `?activity=NAME`: the `ActivityAttributes` type an update or end is for.
+    let activityType: String?
 
     init(_ request: Request) throws(HTTPError) {
         try JSONRequestBody.requireJSONMediaType(request)
@@ -20,10 +24,21 @@ struct PayloadSubmission {
         self.bytes = request.body
         self.headers = headers
         self.strict = try QueryOptions.flag("strict", in: request) ?? false
+        self.target = try QueryOptions.choice(
+            "target", in: request, allowed: APNsRequestTarget.allCases.map(\.rawValue), fallback: nil
+        ).flatMap(APNsRequestTarget.init(rawValue:))
+        self.activityType = request.queryItems["activity"]
     }
 
-    /// The one analysis of the payload against the registry's categories.
-    func analysis(against registry: CategoryLookup) -> PayloadAnalysis {
-        PayloadAnalysis(payload: bytes, headers: headers, registry: registry, strict: strict)
+    /// The one analysis of the payload against the registry's categories and the app's Live
+    /// Activity types.
+    func analysis(against registry: CategoryLookup, activities: ActivityTypeSet? = nil) -> PayloadAnalysis {
+        var validator = Validator(registry: registry, strict: strict)
+        // An API request stands for one send, so a missing apns-push-type is said (issue 14).
+        validator.reportsMissingPushType = true
+        validator.target = target
+        validator.activityTypes = activities
+        validator.activityType = activityType
+        return PayloadAnalysis(payload: bytes, headers: headers, validator: validator)
     }
 }

@@ -6,18 +6,34 @@ struct PreviewOptions {
     let device: DeviceID
     let surfaces: [Surface]
     let hiddenPreviews: Bool
+    let version: PreviewVersion
     let wantsText: Bool
+    /// `device=all`: the matrix of every device × surface instead of one device's preview.
+    let allDevices: Bool
 
     init(_ request: Request) throws(HTTPError) {
         let deviceName =
             try QueryOptions.choice(
-                "device", in: request, allowed: DeviceID.allCases.map(\.rawValue),
+                "device", in: request, allowed: DeviceID.allCases.map(\.rawValue) + ["all"],
                 fallback: DeviceID.default.rawValue) ?? DeviceID.default.rawValue
+        allDevices = deviceName == "all"
         device = DeviceID(rawValue: deviceName) ?? .default
         let surfaceName = try QueryOptions.choice(
             "surface", in: request, allowed: Surface.allCases.map(\.rawValue), fallback: nil)
         surfaces = surfaceName.flatMap(Surface.init(rawValue:)).map { [$0] } ?? []
+        if let surface = surfaces.first, !allDevices, !device.surfaces.contains(surface) {
+            throw HTTPError(
+                .badRequest,
+                message:
+                    "The device \"\(device.rawValue)\" has no surface \"\(surface.rawValue)\"; it has "
+                    + device.surfaces.map(\.rawValue).joined(separator: ", ") + ".",
+                code: "invalid-parameter")
+        }
         hiddenPreviews = try QueryOptions.flag("hiddenPreviews", in: request) ?? false
+        version =
+            try QueryOptions.choice(
+                "ios", in: request, allowed: PreviewVersion.allCases.map(\.rawValue), fallback: nil
+            ).flatMap(PreviewVersion.init(rawValue:)) ?? .default
         let accept = request.headers["Accept"] ?? ""
         wantsText = accept.contains("text/plain") && !accept.contains("application/json")
     }

@@ -20,8 +20,9 @@ struct Authentication: Middleware {
     let router: Router
     /// True when the server listens on loopback only: no users then means no login.
     let openWithoutUsers: Bool
-    /// For the strip every page shows (who is signed in, or that there is no login).
-    let templates: TemplateLibrary
+    /// For the strip every page shows (who is signed in, or that there is no login); read per
+    /// request, so `serve --resources` picks up an edited template.
+    let pages: PageRenderer
 
     /// The header JSON calls made with a session cookie carry the CSRF token in.
     static let csrfHeader = "X-CSRF-Token"
@@ -51,13 +52,13 @@ struct Authentication: Middleware {
         if openWithoutUsers, try !access.hasUsers() {
             let response = next(request)
             auditChange(request, needed: needed, response: response)
-            return PageDecoration(principal: nil, templates: templates).apply(to: response)
+            return PageDecoration(principal: nil, templates: pages.templates).apply(to: response)
         }
         let principal = try identify(request)
         if case .anyone = needed {
             let response = next(request)
-            return principal.map { PageDecoration(principal: $0, templates: templates).apply(to: response) }
-                ?? response
+            guard let principal else { return response }
+            return PageDecoration(principal: principal, templates: pages.templates).apply(to: response)
         }
         guard let principal else { return try refuseUnauthenticated(request) }
         if case .role(let role) = needed, !principal.role.includes(role) {
@@ -78,7 +79,7 @@ struct Authentication: Middleware {
         request.authenticatedActor = principal.actor
         let response = next(request)
         auditChange(request, needed: needed, response: response)
-        return PageDecoration(principal: principal, templates: templates).apply(to: response)
+        return PageDecoration(principal: principal, templates: pages.templates).apply(to: response)
     }
 
     private static let safeMethods: Set<HTTPMethod> = [.get, .head, .options]

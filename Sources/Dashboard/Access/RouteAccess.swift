@@ -3,7 +3,8 @@ import HTTPKit
 
 /// What a route needs from whoever calls it.
 enum RouteAccess: Sendable, Equatable {
-    /// Anyone, logged in or not: the health check and the login page.
+    /// Anyone, logged in or not: the health and readiness checks, the login page and the
+    /// preview's generated stylesheet (static like the files under `/static/`).
     case anyone
     /// At least this role.
     case role(Role)
@@ -18,6 +19,8 @@ enum RouteRoles {
     static let table: [String: RouteAccess] = {
         var table: [String: RouteAccess] = [
             "GET /healthz": .anyone,
+            "GET /readyz": .anyone,
+            "GET /preview/geometry.css": .anyone,
             "GET /login": .anyone,
             "POST /login": .anyone,
             "POST /logout": .role(.viewer),
@@ -35,6 +38,9 @@ enum RouteRoles {
             "GET /api/v1/categories", "GET /api/v1/categories/{identifier}",
             "GET /api/v1/notifications", "GET /api/v1/notifications/{id}",
             "GET /api/v1/notifications/{id}/revisions",
+            "GET /metrics", "GET /media/{digest}", "POST /api/v1/media-check",
+            "GET /api/v1/activities", "GET /api/v1/activities/{name}",
+            "GET /api/v1/activities/{name}/revisions",
         ]
         let editor = [
             "GET /categories/new", "POST /categories", "POST /categories/new",
@@ -44,6 +50,7 @@ enum RouteRoles {
             "DELETE /api/v1/categories/{identifier}",
             "POST /api/v1/notifications", "PUT /api/v1/notifications/{id}",
             "DELETE /api/v1/notifications/{id}",
+            "PUT /api/v1/activities/{name}", "DELETE /api/v1/activities/{name}",
         ]
         let admin = [
             "GET /users", "POST /users", "POST /users/{name}/delete", "POST /users/{name}/role",

@@ -1,7 +1,9 @@
 import Access
 import Foundation
 import HTTPKit
+import MediaCheck
 import NotificationKit
+import NotificationPreview
 import Registry
 import Storage
 import Templates
@@ -15,37 +17,58 @@ public struct Dashboard: Responder {
     private let router: Router
     private let pages: PageRenderer
     private let middlewares: MiddlewareChain
+    private let observer: RequestObserver
 
     /// Builds the dashboard. Fails with a message naming the file for a template error, a missing
     /// resource folder or a database that cannot be opened.
     public init(configuration: DashboardConfiguration) throws {
-        let resources = configuration.resourceDirectory
-        let templates = try TemplateLibrary(directory: resources + "/templates")
-        let staticFiles = try StaticFiles(directory: resources + "/Public")
-        guard let openAPI = FileManager.default.contents(atPath: resources + "/api/openapi.json") else {
-            throw DashboardError("cannot read \(resources)/api/openapi.json")
-        }
-        let store = try Store(directory: configuration.dataDirectory)
+        let resources = try ResourceStore(directory: configuration.resourceDirectory)
+        let store = try Store.openForServing(
+            directory: configuration.dataDirectory, waitingWriterLimit: configuration.waitingWriterLimit,
+            allowDamaged: configuration.allowDamagedDatabase)
+        UnreadableCategory.log(in: store.categories)
         let catalog = CategoryCatalog(store: store.categories)
-        let pages = PageRenderer(templates: templates)
+        let pages = PageRenderer(resources: resources)
         let access = AccessControl(store: store.access, sessions: configuration.sessionPolicy)
         var builder = RouterBuilder()
-        builder.mount("/static/") { request in try staticFiles.serve(request) }
-        builder.get("/healthz") { _, _ in Response(json: #"{"status":"ok"}"#) }
-        builder.get("/api/v1/openapi.json") { _, _ in Response(json: Array(openAPI)) }
+        builder.mount(Self.fontsPrefix) { request in try resources.current.fonts.serve(request) }
+        builder.mount("/static/") { request in try resources.current.staticFiles.serve(request) }
+        let geometry = Array(PreviewGeometry.stylesheet().utf8)
+        builder.get(Self.geometryPath) { _, _ in
+            Response(
+                status: .ok,
+                headers: ["Content-Type": "text/css; charset=utf-8", "Cache-Control": "public, max-age=300"],
+                body: geometry)
+        }
+        builder.get("/healthz") { _, _ in Response(json: HealthReport.json) }
+        ReadinessAPI(database: store.database).register(in: &builder)
+        builder.get("/api/v1/openapi.json") { _, _ in Response(json: resources.current.openAPI) }
+        let metrics = configuration.metrics
+        builder.get("/metrics") { _, _ in
+            Response(headers: ["Content-Type": Metrics.contentType], body: Array(metrics.exposition().utf8))
+        }
+        if let log = configuration.log { builder.errorLog = log.routerErrorLog }
         PagesSite(store: store, pages: pages).register(in: &builder)
         CategoryPages(store: store, catalog: catalog, pages: pages).register(in: &builder)
-        NotificationPages(store: store, catalog: catalog, pages: pages).register(in: &builder)
-        PayloadAPI(catalog: catalog).register(in: &builder)
+        let media = MediaChecker(configuration: configuration.media)
+        let activityTypes = ActivityTypeCache(store: store.activityTypes)
+        NotificationPages(
+            store: store, catalog: catalog, pages: pages, media: media, activityTypes: activityTypes
+        ).register(in: &builder)
+        MediaAPI(checker: media).register(in: &builder)
+        MediaCopies(images: media.images).register(in: &builder)
+        PayloadAPI(catalog: catalog, metrics: metrics, activityTypes: activityTypes).register(in: &builder)
         NotificationsAPI(store: store.notifications).register(in: &builder)
         CategoriesAPI(catalog: catalog).register(in: &builder)
+        ActivitiesAPI(store: store.activityTypes, cache: activityTypes).register(in: &builder)
         LoginPages(
             access: access, audit: store.audit, pages: pages, secureCookies: configuration.secureCookies
         )
         .register(in: &builder)
         AdminPages(access: access, audit: store.audit, pages: pages).register(in: &builder)
         let router = try builder.build { error, request in
-            Self.render(error, for: request, pages: pages)
+            if error.code == "busy" { metrics.recordDatabaseBusy() }
+            return Self.render(error, for: request, pages: pages)
         }
         self.router = router
         self.pages = pages
@@ -55,30 +78,46 @@ public struct Dashboard: Responder {
                 SecurityHeaders(), HostPolicy(allowedNames: configuration.allowedHosts), OriginPolicy(),
                 Authentication(
                     access: access, audit: store.audit, router: router,
-                    openWithoutUsers: configuration.openWithoutUsers, templates: templates),
+                    openWithoutUsers: configuration.openWithoutUsers, pages: pages),
             ],
             render: { error, request in Self.render(error, for: request, pages: pages) })
+        self.observer = RequestObserver(log: configuration.log, metrics: metrics)
     }
+
+    /// Where the preview's web fonts are served: their file names carry the font version, so a
+    /// browser may keep them for a year without asking again.
+    static let fontsPrefix = "/static/fonts/"
+    /// The preview geometry stylesheet, generated from the engine's device profiles at start.
+    static let geometryPath = "/preview/geometry.css"
+    /// The caching of the versioned font files.
+    static let fontsCaching = "public, max-age=31536000, immutable"
 
     /// Every route the dashboard answers, for checking the OpenAPI document against it.
     public var routeTable: [Router.RouteDescription] { router.routeTable }
 
-    /// Answers one request: through the middlewares, then the router.
+    /// Answers one request: with a request id, an access-log line and metrics, through the
+    /// middlewares, then the router.
     public func respond(to request: Request) -> Response {
-        middlewares.respond(to: request) { router.respond(to: $0) }
+        observer.observe(request, route: router.routePattern(for: request)) { request in
+            middlewares.respond(to: request) { router.respond(to: $0) }
+        }
     }
 
     /// Answers a request the server refused before reading it (413), in the request's own style
     /// and with the security headers; no other check can change that answer (CONTRACT §3).
     public func respond(to error: HTTPError, for request: Request) -> Response {
-        SecurityHeaders().respond(to: request) { Self.render(error, for: $0, pages: pages) }
+        observer.observe(request, route: router.routePattern(for: request)) { request in
+            SecurityHeaders().respond(to: request) { Self.render(error, for: $0, pages: pages) }
+        }
     }
 
     /// JSON for the API, `/healthz` and clients that ask for JSON first (the composer's live
     /// updates); an HTML page inside the layout for everything else.
     private static func render(_ error: HTTPError, for request: Request, pages: PageRenderer) -> Response {
         let wantsJSON = request.headers["Accept"]?.hasPrefix("application/json") == true
-        if request.path.hasPrefix("/api/") || request.path == "/healthz" || wantsJSON {
+        if request.path.hasPrefix("/api/") || request.path == "/healthz" || request.path == "/readyz"
+            || wantsJSON
+        {
             return APIError.response(error)
         }
         return pages.errorPage(error)

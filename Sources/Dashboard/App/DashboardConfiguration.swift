@@ -1,10 +1,13 @@
 import Access
 import Foundation
+import MediaCheck
 
 /// Where the dashboard finds its files and keeps its data.
 public struct DashboardConfiguration: Sendable {
-    /// The folder holding `templates/`, `Public/` and `api/openapi.json` (the repository root).
-    public var resourceDirectory: String
+    /// A folder holding `templates/`, `Public/` and `api/openapi.json` (a checkout) to serve
+    /// instead of the copy embedded in the program, re-read when it changes; `nil` (the default)
+    /// serves the embedded copy.
+    public var resourceDirectory: String?
     /// The folder holding `pushboard.sqlite3`; created when missing.
     public var dataDirectory: String
     /// The largest request body the server reads; shown in error messages.
@@ -19,31 +22,28 @@ public struct DashboardConfiguration: Sendable {
     public var secureCookies: Bool = false
     /// How long sessions last.
     public var sessionPolicy = SessionPolicy()
+    /// How media checks behave (`--allow-private-media`, `--media-ca-file`).
+    public var media = MediaCheckConfiguration()
+    /// How many requests may wait for the database's write lock at once (see
+    /// `Database.waitingWriterLimit`); keep it below the worker thread count.
+    public var waitingWriterLimit = 4
+    /// Serve a database that fails `PRAGMA quick_check`, read-only, instead of refusing to start.
+    public var allowDamagedDatabase = false
+    /// The server log for access lines and errors; `nil` writes no access lines (errors still
+    /// go to stderr), as in-process tests want.
+    public var log: ServerLog?
+    /// The counters `GET /metrics` shows.
+    public var metrics = Metrics()
 
     /// A configuration; `bodyLimit` defaults to 1 MiB (CONTRACT §3).
     public init(
-        resourceDirectory: String, dataDirectory: String, bodyLimit: Int = 1 << 20,
-        allowedHosts: [String] = []
+        resourceDirectory: String? = nil, dataDirectory: String, bodyLimit: Int = 1 << 20,
+        allowedHosts: [String] = [], log: ServerLog? = nil
     ) {
+        self.log = log
         self.resourceDirectory = resourceDirectory
         self.dataDirectory = dataDirectory
         self.bodyLimit = bodyLimit
         self.allowedHosts = allowedHosts
-    }
-
-    /// The first of the working directory and the folders above the executable that holds
-    /// `templates/layout.html`, so `pushboard serve` works from the repository root and when
-    /// started as `.build/release/pushboard` from anywhere.
-    public static func locateResources(executablePath: String) -> String? {
-        var candidates = [FileManager.default.currentDirectoryPath]
-        var folder = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath()
-            .deletingLastPathComponent()
-        for _ in 0..<4 {
-            candidates.append(folder.path)
-            folder.deleteLastPathComponent()
-        }
-        return candidates.first { path in
-            FileManager.default.fileExists(atPath: path + "/templates/layout.html")
-        }
     }
 }

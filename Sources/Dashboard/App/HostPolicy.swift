@@ -18,6 +18,7 @@ struct HostPolicy: Middleware {
     /// The 421 to answer with, or nil when the request may go on.
     func refusal(for request: Request) -> HTTPError? {
         guard let host = request.headers["Host"] else { return nil }
+        if Self.isLoopbackAddress(host) { return nil }
         let name = Self.hostName(of: host)
         if name == "localhost" || Self.isAddressLiteral(name) || allowedNames.contains(name) {
             return nil
@@ -33,6 +34,21 @@ struct HostPolicy: Middleware {
     func respond(to request: Request, next: (Request) -> Response) throws(HTTPError) -> Response {
         if let refusal = refusal(for: request) { throw refusal }
         return next(request)
+    }
+
+    /// Whether `host` is `127.0.0.1` or `localhost`, with or without a port: what nearly every
+    /// request carries, recognised on its bytes before any other parsing.
+    static func isLoopbackAddress(_ host: String) -> Bool {
+        var utf8 = host.utf8[...]
+        if let colon = utf8.firstIndex(of: UInt8(ascii: ":")) {
+            let port = utf8[utf8.index(after: colon)...]
+            guard !port.isEmpty, port.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+            else {
+                return false
+            }
+            utf8 = utf8[..<colon]
+        }
+        return utf8.elementsEqual("127.0.0.1".utf8) || utf8.elementsEqual("localhost".utf8)
     }
 
     /// The lowercased name of a `Host` value without its port: `[::1]:8080` → `[::1]`.

@@ -1,9 +1,14 @@
+import EmbeddedResources
 import HTTPKit
 import Templates
 
 /// Renders pages inside the layout, and error pages for every HTTP error a browser can meet.
 struct PageRenderer: Sendable {
-    let templates: TemplateLibrary
+    /// Where the templates come from (embedded, or a folder reloaded on change).
+    let resources: ResourceStore
+
+    /// The templates to render this request with.
+    var templates: TemplateLibrary { resources.current.templates }
 
     /// Which navigation entry a page belongs to.
     enum Section: String {
@@ -17,6 +22,7 @@ struct PageRenderer: Sendable {
         var all = values
         all["title"] = .string(title)
         all["current"] = .object([section.rawValue: .bool(true)])
+        all["version"] = .string(BuildInfo.version)
         return Response(html: try templates.render(name, in: "layout", with: .object(all)))
     }
 

@@ -26,9 +26,11 @@ struct SecurityHeaders: Middleware {
         return response
     }
 
-    /// Adds the security headers, replacing any a handler set.
+    /// Adds the security headers, replacing any a handler set, except a sandboxing policy
+    /// (the served image copies), which is stricter than the page policy.
     static func apply(to response: inout Response) {
-        for (name, value) in fields {
+        let sandboxed = response.headers["Content-Security-Policy"]?.hasPrefix("sandbox") == true
+        for (name, value) in fields where !(sandboxed && name == "Content-Security-Policy") {
             response.headers.replaceOrAdd(name: name, value: value)
         }
     }

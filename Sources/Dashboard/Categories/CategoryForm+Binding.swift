@@ -71,16 +71,7 @@ extension CategoryFormBinding {
             }
             return problem
         }
-        var reserved: [CategoryFormMessage] = []
-        if category.identifier.utf8.elementsEqual(CategoryPages.reservedIdentifier.utf8) {
-            reserved.append(
-                CategoryFormMessage(
-                    field: .identifier, severity: .error,
-                    text:
-                        "\"new\" is the address of the new-category form, so a category named new could not be opened here; choose another identifier."
-                ))
-        }
-        return messages + reserved
-            + CategoryFormMessage.placing(problems, under: prefix, rowOfAction: rowOfAction)
+        // "new", "." and ".." are refused by `CategoryLimits` like in the API, on the identifier.
+        return messages + CategoryFormMessage.placing(problems, under: prefix, rowOfAction: rowOfAction)
     }
 }

@@ -82,7 +82,16 @@ extension CategoryPages {
             ]
         }
         let problems = snapshot.problems
+        let unreadable = UnreadableCategory.all(in: snapshot.stored)
         let values: [String: TemplateValue] = [
+            "unreadable": .list(
+                unreadable.map { document -> TemplateValue in
+                    [
+                        "identifier": .string(document.identifier), "revision": .int(document.revision),
+                        "reason": .string(document.reason),
+                    ]
+                }),
+            "hasUnreadable": .bool(!unreadable.isEmpty),
             "flash": .list(flash),
             "categories": .list(rows), "hasCategories": .bool(!rows.isEmpty),
             "registryDiagnostics": .list(problems.map(Self.value)),

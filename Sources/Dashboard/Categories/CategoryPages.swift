@@ -19,10 +19,6 @@ struct CategoryPages: Sendable {
     /// Renders the pages inside the layout.
     let pages: PageRenderer
 
-    /// `/categories/new` is the new-category form, so the form refuses a category named `new`
-    /// (the API still accepts it; such a category is managed there).
-    static let reservedIdentifier = "new"
-
     /// Adds the category page routes.
     func register(in router: inout RouterBuilder) {
         router.get("/categories") { request, _ in try listPage(request) }

@@ -1,4 +1,5 @@
 import HTTPKit
+import MediaCheck
 import NotificationKit
 import NotificationPreview
 
@@ -12,25 +13,58 @@ struct ComposerAnalysis: Sendable {
     let composed: ComposedPayload
     /// The one analysis of the composed bytes and header fields against the registry.
     let analysis: PayloadAnalysis
-    /// The validator's report, categories checked against the registry.
-    var report: ValidationReport { analysis.report }
+    /// The validator's report, categories checked against the registry, with the matrix's
+    /// `preview.cut` infos.
+    let report: ValidationReport
     /// The preview of every surface on the chosen device.
     let preview: NotificationPreviewResult
+    /// The media URL's recent check and whether iOS will attach it.
+    let media: ComposerMedia
+    /// Where every device × surface cuts the text, for the counters beside the fields; its
+    /// `preview.cut` infos are in `report`.
+    let matrix: PreviewMatrix
+    /// The Lock Screen (or the device's first surface) of each device chosen to compare.
+    let sideBySide: [NotificationPreviewResult]
     /// The curl command, when the payload is exportable.
     let curl: String?
     /// Why the curl command could not be written, when the payload is valid but the export
     /// refused it (no Topic, which token authentication needs; a header APNs cannot carry).
     let curlProblem: String?
 
-    /// Analyses `composed` against `registry` on `device`.
-    init(_ composed: ComposedPayload, registry: CategoryLookup, options: ComposerPreviewOptions) {
+    /// Analyses `composed` against `registry` and the app's Live Activity types on `device`. With
+    /// a media checker, the preview draws the media only as iOS will: checked, passed, https and
+    /// `mutable-content` (`checkMedia` checks first; otherwise a recent check is used).
+    init(
+        _ composed: ComposedPayload, registry: CategoryLookup, options: ComposerPreviewOptions,
+        activities: ActivityTypeSet = ActivityTypeSet(), mediaChecker: MediaChecker? = nil,
+        checkMedia: Bool = false
+    ) {
         self.composed = composed
+        var validator = Validator(registry: registry)
+        validator.activityTypes = activities
+        validator.activityType = options.activityType
         let analysis = PayloadAnalysis(
-            payload: Array(composed.checkedText.utf8), headers: composed.fields.headers, registry: registry)
+            payload: Array(composed.checkedText.utf8), headers: composed.fields.headers, validator: validator)
         self.analysis = analysis
+        let media = ComposerMedia(
+            payload: analysis.payloadOrEmpty, checker: mediaChecker, checkNow: checkMedia)
+        var content = PreviewContent(analysis: analysis)
+        if mediaChecker != nil { content.media = media.previewMedia }
+        self.media = media
         self.preview = PreviewEngine.preview(
-            PreviewContent(analysis: analysis), device: options.device, surfaces: [],
-            hiddenPreviews: options.hiddenPreviews)
+            content, device: options.device, surfaces: [], hiddenPreviews: options.hiddenPreviews,
+            version: options.version)
+        let matrix = PreviewMatrix(content, hiddenPreviews: options.hiddenPreviews, version: options.version)
+        self.matrix = matrix
+        self.sideBySide = options.compared.map { device in
+            let surface = device.surfaces.contains(.lockScreen) ? Surface.lockScreen : device.surfaces[0]
+            return PreviewEngine.preview(
+                content, device: device, surfaces: [surface], hiddenPreviews: options.hiddenPreviews,
+                version: options.version)
+        }
+        var report = analysis.report
+        report.diagnostics += matrix.cutDiagnostics()
+        self.report = report
         var curl: String?
         var curlProblem: String?
         if composed.text != nil, analysis.report.valid {
@@ -56,11 +90,28 @@ struct ComposerPreviewOptions: Sendable, Equatable {
     static let deviceField = "device"
     /// The form name of the hidden-previews checkbox.
     static let hiddenPreviewsField = "hiddenPreviews"
+    /// The form name of the iOS version picker of the expanded view.
+    static let versionField = "ios"
 
     /// The device previewed.
     var device: DeviceID = .default
     /// Whether "Show Previews" is off.
     var hiddenPreviews = false
+    /// The Live Activity type chosen in the composer ("Activity type"), for an update that
+    /// names none.
+    var activityType: String?
+    /// Which iOS the expanded view follows.
+    var version: PreviewVersion = .default
+    /// Whether the preview stage is drawn in dark mode (the device's, not the dashboard's).
+    var dark = false
+    /// The form name of the preview's Light/Dark switch.
+    static let darkField = "previewDark"
+    /// The form names of the three devices shown side by side.
+    static let compareFields = ["compare1", "compare2", "compare3"]
+    /// The devices shown side by side unless the person picks others.
+    static let defaultCompared: [DeviceID] = [.iphone320, .iphone393, .iphone440]
+    /// The devices shown side by side.
+    var compared = defaultCompared
 
     /// The default: iPhone 393 pt, previews shown.
     init() {}
@@ -71,5 +122,11 @@ struct ComposerPreviewOptions: Sendable, Equatable {
         device = form[Self.deviceField].flatMap(DeviceID.init(rawValue:)) ?? .default
         let hidden = form[Self.hiddenPreviewsField] ?? ""
         hiddenPreviews = !hidden.isEmpty && hidden != "false"
+        activityType = form["la-type"].flatMap { $0.isEmpty ? nil : $0 }
+        version = form[Self.versionField].flatMap(PreviewVersion.init(rawValue:)) ?? .default
+        dark = (form[Self.darkField] ?? "") == "on"
+        compared = zip(Self.compareFields, Self.defaultCompared).map { field, fallback in
+            form[field].flatMap(DeviceID.init(rawValue:)) ?? fallback
+        }
     }
 }

@@ -16,7 +16,7 @@ extension ComposerView {
             ("Notification", [text(.name)]),
             (
                 "Alert",
-                [text(.title), text(.subtitle), textarea(.body, rows: 4)]
+                [counted(text(.title)), counted(text(.subtitle)), counted(textarea(.body, rows: 4))]
             ),
             (
                 "Behaviour",
@@ -65,7 +65,7 @@ extension ComposerView {
         .list(
             DeviceID.allCases.map { device in
                 [
-                    "value": .string(device.rawValue), "label": .string(device.rawValue),
+                    "value": .string(device.rawValue), "label": .string(device.label),
                     "selected": .bool(device == options.device),
                 ]
             })
@@ -82,12 +82,29 @@ extension ComposerView {
             ($0.rawValue, $0.rawValue)
         }
 
+    /// A field with the counter of its length and where devices cut it (`counter`).
+    private func counted(_ value: TemplateValue) -> TemplateValue {
+        guard case .object(var object) = value, case .string(let name)? = object["name"],
+            let field = ComposerField(rawValue: name)
+        else { return value }
+        object["counted"] = true
+        object["counter"] = .string(counter(field))
+        return .object(object)
+    }
+
+    /// The counter text of Title, Subtitle or Body ("64 characters · cut on the Banner of …").
+    func counter(_ field: ComposerField) -> String {
+        analysis.matrix.counter(for: field.rawValue, text: fields[field])
+    }
+
     private func base(_ field: ComposerField, hint: String?) -> [String: TemplateValue] {
         let error = analysis.composed.errors[field] ?? ""
         return [
             "id": .string(field.rawValue), "name": .string(field.rawValue), "label": .string(field.label),
             "value": .string(fields[field]), "error": .string(error), "hint": .string(hint ?? ""),
             "wide": .bool(false), "input": false, "textarea": false, "select": false, "checkbox": false,
+            "checkMedia": .bool(field == .mediaURL),
+            "counted": false, "counter": "",
         ]
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import JSON
 import NotificationKit
 import NotificationPreview
@@ -6,40 +7,67 @@ import Templates
 /// The values of the preview and validation regions: every line exactly as the server computed
 /// it, so the page draws lines and never wraps text itself (DESIGN rule 9).
 extension ComposerView {
-    /// `preview`: `{device, hidden, compact: [surface], expanded: [surface], notes: [text]}`.
-    static func previewValue(_ preview: NotificationPreviewResult) -> TemplateValue {
-        let compact = preview.surfaces.filter { $0.surface.isCompact }.map(surfaceValue)
-        let expanded = preview.surfaces.filter { !$0.surface.isCompact }.map(surfaceValue)
+    /// `preview`: `{device, deviceLabel, ios, hidden, compact: [surface], expanded: [surface],
+    /// notes: [text]}`. `mediaSource` is the dashboard's copy of a checked image that will be
+    /// attached: the platters then draw the real picture instead of a placeholder.
+    static func previewValue(
+        _ preview: NotificationPreviewResult, dark: Bool = false, mediaSource: String? = nil
+    ) -> TemplateValue {
+        let compact = preview.surfaces.filter { $0.surface.isCompact }.map { surfaceValue($0, mediaSource) }
+        let expanded = preview.surfaces.filter { !$0.surface.isCompact }.map { surfaceValue($0, mediaSource) }
         return [
-            "device": .string(preview.device.rawValue), "hidden": .bool(preview.hiddenPreviews),
+            "device": .string(preview.device.rawValue), "deviceLabel": .string(preview.device.label),
+            "ios": .string(preview.version.label), "hidden": .bool(preview.hiddenPreviews),
+            "dark": .bool(dark),
             "width": points(preview.deviceWidth), "compact": .list(compact), "expanded": .list(expanded),
             "notes": .list(preview.notes.map(TemplateValue.string)),
         ]
     }
 
-    /// One surface: its lines, media, buttons and size.
-    private static func surfaceValue(_ surface: SurfacePreview) -> TemplateValue {
+    /// One surface: its fields line by line, media, buttons and size.
+    private static func surfaceValue(_ surface: SurfacePreview, _ mediaSource: String?) -> TemplateValue {
         let fold = surface.scrolls == true ? surface.visibleBodyLines : nil
-        let body = surface.body.lines.enumerated().map { index, line -> TemplateValue in
-            ["text": .string(line), "fold": .bool(index == fold)]
-        }
         var value: [String: TemplateValue] = [
-            "surface": .string(surface.surface.rawValue), "name": .string(name(of: surface.surface)),
-            "title": lines(surface.title), "subtitle": lines(surface.subtitle),
-            "body": .list(body), "truncated": .bool(surface.body.truncated || surface.title.truncated),
+            "surface": .string(surface.surface.rawValue), "name": .string(surface.surface.title),
+            "title": fieldValue(surface.title, role: "title"),
+            "subtitle": fieldValue(surface.subtitle, role: "subtitle"),
+            "body": fieldValue(surface.body, role: "body", fold: fold),
+            "truncated": .bool(surface.body.truncated || surface.title.truncated),
             "timestamp": .string(surface.timestamp), "header": .string(surface.header ?? ""),
             "height": points(surface.height), "scrolls": .bool(surface.scrolls == true),
             "visibleHeight": points(surface.visibleHeight ?? surface.height),
+            "scaled": .bool(surface.scale != nil), "scale": .double(surface.scale ?? 1),
             "actions": .list(surface.actions.map(actionValue)), "hasActions": .bool(!surface.actions.isEmpty),
+            "dismiss": .bool(surface.surface == .longLook),
         ]
         if let media = surface.media {
             value["media"] = [
                 "kind": .string(media.kind), "placement": .string(media.placement.rawValue),
                 "width": points(media.width), "height": points(media.height),
                 "assumed": .bool(media.aspectRatioAssumed),
+                "src": .string(media.kind == "image" ? mediaSource ?? "" : ""),
             ]
         }
         return .object(value)
+    }
+
+    /// One field: its direction, set once on the element holding its lines, and each line as
+    /// runs the page draws exactly as the engine measured them (`GlyphRun`).
+    private static func fieldValue(_ field: FieldLayout, role: String, fold: Int? = nil) -> TemplateValue {
+        let lines = field.lines.indices.map { index -> TemplateValue in
+            let runs = field.runs(ofLine: index).map { run -> TemplateValue in
+                ["kind": .string(run.kind.rawValue), "text": .string(run.text)]
+            }
+            return [
+                "runs": .list(runs), "fold": .bool(index == fold),
+                "last": .bool(index == field.lines.count - 1),
+            ]
+        }
+        return [
+            "role": .string(role), "font": .string(field.fontName), "dir": .string(field.direction.rawValue),
+            "column": .string(String(format: "%.2f", field.columnWidth)), "lines": .list(lines),
+            "hasLines": .bool(!lines.isEmpty), "truncated": .bool(field.truncated),
+        ]
     }
 
     /// One button: title as shown, red when destructive, and what choosing it does.
@@ -57,19 +85,6 @@ extension ComposerView {
             "destructive": .bool(action.style == "destructive"),
             "meta": .string(traits.joined(separator: " · ")),
         ]
-    }
-
-    private static func lines(_ field: FieldLayout) -> TemplateValue {
-        .list(field.lines.map(TemplateValue.string))
-    }
-
-    private static func name(of surface: Surface) -> String {
-        switch surface {
-        case .banner: "Banner"
-        case .lockScreen: "Lock Screen"
-        case .notificationCenter: "Notification Center"
-        case .expanded: "Expanded"
-        }
     }
 
     /// Points with at most one decimal, as the captions show them.

@@ -1,4 +1,5 @@
 import NotificationKit
+import NotificationPreview
 import Storage
 import Templates
 
@@ -29,6 +30,10 @@ struct ComposerView {
     var revisions: [NotificationRevision] = []
     /// Messages above the page.
     var flash: [Flash] = []
+    /// The app's Live Activity types, for the Live Activity form and frame.
+    var activityTypes = ActivityTypeSet()
+    /// The activity type chosen in the form (`la-type`), for an update that names none.
+    var liveActivityChoice: String?
 
     /// The path the form posts to, and the prefix of its export endpoints.
     var action: String {
@@ -45,9 +50,31 @@ struct ComposerView {
         values["groups"] = groupsValue()
         values["devices"] = devicesValue()
         values["hiddenPreviews"] = .bool(options.hiddenPreviews)
+        values["previewDark"] = .bool(options.dark)
+        values["compare"] = .list(
+            zip(ComposerPreviewOptions.compareFields, options.compared).enumerated().map { index, pair in
+                [
+                    "name": .string(pair.0), "label": .string("Side by side \(index + 1)"),
+                    "options": .list(
+                        DeviceID.allCases.map { device in
+                            [
+                                "value": .string(device.rawValue), "label": .string(device.label),
+                                "selected": .bool(device == pair.1),
+                            ]
+                        }),
+                ]
+            })
+        values["versions"] = .list(
+            PreviewVersion.allCases.map { version in
+                [
+                    "value": .string(version.rawValue), "label": .string("iOS \(version.label)"),
+                    "selected": .bool(version == options.version),
+                ]
+            })
         values["categories"] = .list(registry.identifiers.map(TemplateValue.string))
         values["revisions"] = .list(revisions.map(revisionValue))
         values["flash"] = .list(flash.map { ["kind": .string($0.kind), "text": .string($0.text)] })
+        values["liveActivity"] = liveActivityFormValue()
         if let notification {
             values["saved"] = [
                 "id": .string(notification.id), "revision": .int(notification.revision),
@@ -63,9 +90,14 @@ struct ComposerView {
     func regionValues() -> [String: TemplateValue] {
         [
             "action": .string(action),
-            "preview": Self.previewValue(analysis.preview),
+            "preview": Self.previewValue(
+                analysis.preview, dark: options.dark, mediaSource: analysis.media.imagePath),
+            "mediaCheck": analysis.media.templateValue,
+            "sideBySide": .list(
+                analysis.sideBySide.map { ["preview": Self.previewValue($0, dark: options.dark)] }),
             "report": Self.reportValue(analysis),
             "export": exportValue(),
+            "liveActivityPreview": liveActivityPreviewValue() ?? .bool(false),
         ]
     }
 

@@ -14,14 +14,19 @@ extension NotificationPages {
     /// The region partials and the ids of the elements whose children they replace.
     static let liveRegions = [
         ("compact", "notifications/compact"), ("expanded", "notifications/expanded"),
+        ("sideBySide", "notifications/side-by-side"),
         ("validation", "notifications/validation"), ("exportStatus", "notifications/export-status"),
+        ("mediaCheck", "notifications/media-check"),
+        ("liveActivity", "notifications/live-activity-preview"),
     ]
 
     /// Answers one live update.
     func live(_ request: Request) throws -> Response {
         let form = try Self.liveForm(request)
         let options = ComposerPreviewOptions(form)
-        let composed = PayloadComposer.compose(ComposerFields(form))
+        let composed = LiveActivityForm.overlay(
+            PayloadComposer.compose(ComposerFields(form)), form: form,
+            types: try activityTypes?.current() ?? .init())
         let view = try view(composed, stored: nil, revision: nil, options: options)
         let context = TemplateValue.object(view.regionValues())
         var regions = JSONObjectBuilder()
@@ -46,6 +51,11 @@ extension NotificationPages {
             answer.set("fields", fields.value)
         }
         answer.set("curl", view.analysis.curl ?? "")
+        var counters = JSONObjectBuilder()
+        for field in [ComposerField.title, .subtitle, .body] {
+            counters.set(field.rawValue, view.counter(field))
+        }
+        answer.set("counters", counters.value)
         return APIResponse.json(answer.value)
     }
 

@@ -14,7 +14,9 @@ extension NotificationPages {
         let form = try Self.formFields(of: request)
         let stored = try id.map(existing)
         let options = ComposerPreviewOptions(form)
-        let composed = PayloadComposer.compose(ComposerFields(form))
+        let composed = LiveActivityForm.overlay(
+            PayloadComposer.compose(ComposerFields(form)), form: form,
+            types: try activityTypes?.current() ?? .init())
         let revision = form["revision"].flatMap { Int($0) } ?? stored?.revision
         switch form["intent"] {
         case "save":
@@ -30,6 +32,9 @@ extension NotificationPages {
                         kind: "warning",
                         text: "Nothing was saved, and the payload has errors: fix them to export it."))
             return try render(view)
+        case "check-media":
+            return try render(
+                view(composed, stored: stored, revision: revision, options: options, checkMedia: true))
         default:
             return try render(view(composed, stored: stored, revision: revision, options: options))
         }

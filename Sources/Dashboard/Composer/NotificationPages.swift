@@ -1,5 +1,6 @@
 import HTTPKit
 import JSON
+import MediaCheck
 import NotificationKit
 import Registry
 import Storage
@@ -13,10 +14,14 @@ struct NotificationPages: Sendable {
     /// The category registry's snapshots, for the category picker, the report and the preview.
     let catalog: CategoryCatalog
     let pages: PageRenderer
+    /// Checks media URLs for the "Check media" button and the real image in the previews.
+    var media: MediaChecker?
+    /// The app's Live Activity types, for the Live Activity form, frame and checks.
+    var activityTypes: ActivityTypeCache?
 
     /// Adds the page routes.
     func register(in router: inout RouterBuilder) {
-        router.get("/notifications") { _, _ in try list() }
+        router.get("/notifications") { request, _ in try list(request) }
         router.get("/notifications/new") { request, _ in
             let view = try composer(for: nil, options: ComposerPreviewOptions(request.queryItems))
             return try render(view)
@@ -37,9 +42,11 @@ struct NotificationPages: Sendable {
         registerExports(in: &router)
     }
 
-    /// The list of saved notifications, most recently saved first.
-    private func list() throws -> Response {
-        let rows = try store.notifications.list().map { summary -> TemplateValue in
+    /// The list of saved notifications, most recently saved first, one `ListWindow` at a time.
+    private func list(_ request: Request) throws -> Response {
+        let window = try ListWindow(request)
+        let page = try store.notifications.list(limit: window.limit, offset: window.offset)
+        let rows = try page.notifications.map { summary -> TemplateValue in
             let author = try store.notifications.notification(id: summary.id)?.updatedBy ?? ""
             return [
                 "id": .string(summary.id), "name": .string(summary.name),
@@ -49,7 +56,22 @@ struct NotificationPages: Sendable {
         }
         return try pages.page(
             "notifications/list", title: "Notifications", section: .notifications,
-            values: ["notifications": .list(rows), "any": .bool(!rows.isEmpty)])
+            values: [
+                "notifications": .list(rows), "any": .bool(!rows.isEmpty),
+                "hasNext": .bool(window.nextOffset(total: page.total) != nil),
+                "nextAddress": .string(
+                    window.nextOffset(total: page.total).map { Self.listAddress($0, window) } ?? ""),
+                "hasPrevious": .bool(window.previousOffset != nil),
+                "previousAddress": .string(window.previousOffset.map { Self.listAddress($0, window) } ?? ""),
+                "range": .string(
+                    page.total == 0
+                        ? "" : "\(window.offset + 1)–\(window.offset + rows.count) of \(page.total)"),
+            ])
+    }
+
+    private static func listAddress(_ offset: Int, _ window: ListWindow) -> String {
+        window.limit == ListWindow.defaultLimit
+            ? "/notifications?offset=\(offset)" : "/notifications?offset=\(offset)&limit=\(window.limit)"
     }
 
     /// The composer for `stored` (or a new notification) as saved.
@@ -71,15 +93,21 @@ struct NotificationPages: Sendable {
     /// The view of a composed form; reads the registry and, for a saved notification, its history.
     func view(
         _ composed: ComposedPayload, stored: StoredNotification?, revision: Int?,
-        options: ComposerPreviewOptions
+        options: ComposerPreviewOptions, checkMedia: Bool = false
     ) throws -> ComposerView {
         let snapshot = try catalog.snapshot()
         let registry = snapshot.config
-        let analysis = ComposerAnalysis(composed, registry: snapshot.lookup, options: options)
+        let types = try activityTypes?.current() ?? ActivityTypeSet()
+        let analysis = ComposerAnalysis(
+            composed, registry: snapshot.lookup, options: options, activities: types, mediaChecker: media,
+            checkMedia: checkMedia)
         let revisions = try stored.flatMap { try store.notifications.revisions(id: $0.id) } ?? []
-        return ComposerView(
+        var view = ComposerView(
             notification: stored, revision: revision, fields: composed.fields, analysis: analysis,
             registry: registry, options: options, revisions: revisions)
+        view.activityTypes = types
+        view.liveActivityChoice = options.activityType
+        return view
     }
 
     /// The page of `view` with `status`.

@@ -1,7 +1,7 @@
 import JSON
 
 /// Everything one read of a payload yields: its exact bytes and headers, the tree with spans,
-/// the bound model, the report, and the registered category it names.
+/// the report, and, from that same tree, the bound model and the registered category it names.
 ///
 /// This is the one analysis (DESIGN rule 6): the API, the composer and the command line all
 /// call `PayloadAnalysis(payload:headers:registry:strict:)`, so the bytes are read once, and the
@@ -15,8 +15,6 @@ public struct PayloadAnalysis: Sendable {
     public let root: JSONNode?
     /// The validator's report on `bytes` and `headers` (CONTRACT §4).
     public let report: ValidationReport
-    /// The payload bound from `root`, nil when the root is missing or not an object.
-    public let payload: NotificationPayload?
     /// The registry the payload was checked against, nil when none was given.
     public let registry: CategoryLookup?
 
@@ -25,19 +23,29 @@ public struct PayloadAnalysis: Sendable {
         payload bytes: [UInt8], headers: [String: String] = [:], registry: CategoryLookup?,
         strict: Bool = false
     ) {
-        let validator = Validator(registry: registry, strict: strict)
+        self.init(payload: bytes, headers: headers, validator: Validator(registry: registry, strict: strict))
+    }
+
+    /// Reads, validates and binds `bytes` once with a configured `validator` (a request target,
+    /// the app's Live Activity types, whether a missing push type is said).
+    public init(payload bytes: [UInt8], headers: [String: String] = [:], validator: Validator) {
         let (root, report) = validator.readAndCheck(bytes, headers: headers)
         self.bytes = bytes
         self.headers = headers
         self.root = root
         self.report = report
-        self.payload = root.flatMap { NotificationPayload.bind($0).payload }
-        self.registry = registry
+        self.registry = validator.categories
+    }
+
+    /// The payload bound from `root`, nil when the root is missing or not an object. Bound from
+    /// the one tree when asked for (the preview and the composer ask; validation does not).
+    public var payload: NotificationPayload? {
+        root.flatMap { NotificationPayload.bind($0).payload }
     }
 
     /// The registered category the payload's `aps.category` names exactly, or nil.
     public var category: NotificationCategory? {
-        guard let identifier = payload?.aps?.category else { return nil }
+        guard let identifier = root?["aps"]?["category"]?.value.stringValue else { return nil }
         return registry?.category(identifiedBy: identifier)
     }
 

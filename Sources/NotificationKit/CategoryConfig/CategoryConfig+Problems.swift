@@ -63,7 +63,7 @@ extension CategoryConfig {
                 }
             }
         }
-        var result = sink.list
+        var result = sink.list + limitProblems(at: categoriesPath)
         for (position, category) in categories.enumerated() {
             result += category.problems(at: JSONPath.appending(index: position, to: categoriesPath))
         }
@@ -83,6 +83,7 @@ extension NotificationCategory {
         }
         Self.checkControlCharacters(
             identifier, at: JSONPath.appending(key: "identifier", to: path), span, &sink)
+        limitProblems(at: path, into: &sink)
         let actionsPath = JSONPath.appending(key: "actions", to: path)
         if actions.count > CategoryConfig.maximumVisibleActions {
             sink.emit(

@@ -38,6 +38,14 @@ public enum CategoryDiagnosticCode: String, Sendable, CaseIterable {
     case textInputButtonTitle = "categories.text-input-button-title"
     /// An icon with both or neither of `systemImageName` and `templateImageName`, or an empty name.
     case icon = "categories.icon"
+    /// A category or action identifier longer than `CategoryLimits.maximumIdentifierBytes`.
+    case identifierTooLong = "categories.identifier-too-long"
+    /// A category identifier that is `.`, `..` or `new` (see `CategoryLimits.reservedIdentifiers`).
+    case reservedIdentifier = "categories.reserved-identifier"
+    /// More categories than `CategoryLimits.maximumCategories`.
+    case tooManyCategories = "categories.too-many-categories"
+    /// More actions than `CategoryLimits.maximumActions` in one category.
+    case actionLimit = "categories.action-limit"
     /// A hidden-previews placeholder or summary format without `%u` for the count.
     case countPlaceholder = "categories.count-placeholder"
 
@@ -46,7 +54,8 @@ public enum CategoryDiagnosticCode: String, Sendable, CaseIterable {
         switch self {
         case .type, .missingField, .unknownOption, .duplicateIdentifier, .emptyIdentifier, .controlCharacter,
             .duplicateAction,
-            .emptyTitle, .textInputButtonTitle, .icon:
+            .emptyTitle, .textInputButtonTitle, .icon, .identifierTooLong, .reservedIdentifier,
+            .tooManyCategories, .actionLimit:
             .error
         case .unknownField, .duplicateOption, .caseCollision, .normalizationCollision,
             .sharedActionIdentifier,

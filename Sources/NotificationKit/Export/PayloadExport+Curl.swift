@@ -45,6 +45,10 @@ extension PayloadExport {
     public func curlCommand(
         deviceToken: String?, environment: APNsEnvironment = .sandbox, bundleIdentifier: String? = nil
     ) throws(ExportError) -> String {
+        if headers.channelID != nil {
+            // A channel id makes the request a broadcast, which has its own endpoint.
+            return try broadcastCurlCommand(environment: environment, bundleIdentifier: bundleIdentifier)
+        }
         if bytes.contains(0) { throw .containsNUL }
         guard let payload = String(validating: bytes, as: UTF8.self) else { throw .notUTF8 }
         let token = deviceToken ?? Self.deviceTokenPlaceholder
@@ -53,13 +57,20 @@ extension PayloadExport {
                 throw .invalidDeviceToken
             }
         }
-        var lines = ["curl --http2"]
         var sent = headers
         sent.pushType = sent.pushType ?? APNsPushType.default.rawValue
         if sent.topic == nil {
             sent.topic = try Self.topic(pushType: sent.pushType, bundleIdentifier: bundleIdentifier)
         }
-        for (name, value) in sent.fields {
+        return try Self.command(
+            headers: sent, payload: payload, url: "https://\(environment.host)/3/device/\(token)")
+    }
+
+    /// The command line for `headers`, `payload` and `url`, every part single-quoted (shared by
+    /// the device and the broadcast command).
+    static func command(headers: APNsHeaders, payload: String, url: String) throws(ExportError) -> String {
+        var lines = ["curl --http2"]
+        for (name, value) in headers.fields {
             guard !value.isEmpty, !value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) else {
                 throw .invalidHeaderValue(name: name)
             }
@@ -67,7 +78,7 @@ extension PayloadExport {
         }
         lines.append("-H \"authorization: bearer ${\(Self.tokenVariable)}\"")
         lines.append("--data-binary " + POSIXShell.quote(payload))
-        lines.append(POSIXShell.quote("https://\(environment.host)/3/device/\(token)"))
+        lines.append(POSIXShell.quote(url))
         return lines.joined(separator: " \\\n  ") + "\n"
     }
 

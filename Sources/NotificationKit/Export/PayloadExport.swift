@@ -47,6 +47,8 @@ public enum ExportError: Error, Sendable, Hashable, CustomStringConvertible {
     case missingTopic(pushType: String)
     /// The device token is not hexadecimal.
     case invalidDeviceToken
+    /// A broadcast names the app in its path, and no valid bundle ID was given.
+    case missingBroadcastBundle
 
     /// A message that names the problem.
     public var description: String {
@@ -62,6 +64,8 @@ public enum ExportError: Error, Sendable, Hashable, CustomStringConvertible {
         case .missingTopic:
             "apns-topic is required with token authentication; give --topic or --bundle."
         case .invalidDeviceToken: "The device token must be hexadecimal digits."
+        case .missingBroadcastBundle:
+            "A broadcast goes to /4/broadcasts/apps/<bundle ID>: give the app's bundle ID (--bundle)."
         }
     }
 }

@@ -4,6 +4,7 @@ public struct APNsHeaders: Sendable, Hashable {
     /// The header names this model knows, in the order exports write them.
     public static let names = [
         "apns-push-type", "apns-priority", "apns-topic", "apns-collapse-id", "apns-expiration", "apns-id",
+        "apns-channel-id",
     ]
 
     /// `apns-push-type`, as sent.
@@ -18,6 +19,9 @@ public struct APNsHeaders: Sendable, Hashable {
     public var expiration: String?
     /// `apns-id`, as sent.
     public var apnsID: String?
+    /// `apns-channel-id`, as sent: the channel of a broadcast (iOS 18), which makes the request a
+    /// broadcast to `/4/broadcasts/apps/<bundle ID>` instead of a push to one device.
+    public var channelID: String?
 
     /// Headers from their raw values; nil means the header is not sent.
     public init(
@@ -51,6 +55,7 @@ public struct APNsHeaders: Sendable, Hashable {
             case "apns-collapse-id": collapseID
             case "apns-expiration": expiration
             case "apns-id": apnsID
+            case "apns-channel-id": channelID
             default: nil
             }
         }
@@ -62,6 +67,7 @@ public struct APNsHeaders: Sendable, Hashable {
             case "apns-collapse-id": collapseID = newValue
             case "apns-expiration": expiration = newValue
             case "apns-id": apnsID = newValue
+            case "apns-channel-id": channelID = newValue
             default: break
             }
         }

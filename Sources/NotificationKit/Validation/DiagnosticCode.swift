@@ -144,6 +144,12 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case headerTopicSuffix = "header.topic.suffix"
     /// An `alert` or `background` topic ends in another push type's suffix; a bundle ID may.
     case headerTopicOtherSuffix = "header.topic.other-suffix"
+    /// `apns-topic` holds a character no bundle ID has (only A–Z, a–z, 0–9, `-` and `.`; the push-type
+    /// suffixes use the same set): APNs answers `BadTopic`.
+    case headerTopicCharacters = "header.topic.characters"
+    /// No `apns-push-type` in an envelope or API request: checked as `alert`, but watchOS requires the
+    /// header and features may not work without it.
+    case headerPushTypeMissing = "header.push-type.missing"
     /// A header value contains CR, LF or NUL, or `apns-collapse-id` is empty: it cannot be sent.
     case headerValueInvalid = "header.value.invalid"
     /// `apns-collapse-id` is over 64 bytes of UTF-8 (bytes, not characters).
@@ -179,7 +185,8 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
             .apsMutableContentNoAlert,
             .categoryUnregistered, .categoryCaseMismatch, .mediaInvalidURL, .mediaNotHTTPS,
             .mediaRequiresMutableContent, .alertNoContent, .pushToTalkHasAps,
-            .headerTopicOtherSuffix, .headerExpirationMilliseconds, .headerExpirationPushType,
+            .headerTopicOtherSuffix, .headerPushTypeMissing, .headerExpirationMilliseconds,
+            .headerExpirationPushType,
             .envelopeUnknownKey,
             .envelopeUnknownHeader:
             .warning

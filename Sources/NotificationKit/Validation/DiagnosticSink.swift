@@ -21,13 +21,21 @@ struct DiagnosticSink {
     mutating func emit(
         _ code: DiagnosticCode, _ path: @autoclosure () -> String, at span: JSONSpan?, _ message: String
     ) {
-        var severity = code.severity
+        record(code.rawValue, severity: code.severity, path(), at: span, message)
+    }
+
+    /// Records the finding `code` of `severity` (before `strict`), placed at `span`.
+    mutating func record(
+        _ code: String, severity given: Severity, _ path: @autoclosure () -> String, at span: JSONSpan?,
+        _ message: String
+    ) {
+        var severity = given
         if strict && severity == .warning {
             severity = .error
         }
         diagnostics.append(
             Diagnostic(
-                severity, code: code.rawValue, path: path(), message: message,
+                severity, code: code, path: path(), message: message,
                 line: span.map { $0.line + lineOffset }, column: span?.column))
     }
 

@@ -10,6 +10,9 @@ extension ValidationReport {
         var report = JSONObjectBuilder()
         report.set("valid", valid)
         report.set("pushType", pushType)
+        if let assumedPushType {
+            report.set("assumedPushType", assumedPushType)
+        }
         report.set("size", size.value)
         report.set("diagnostics", .list(diagnostics.map(\.jsonValue)))
         return report.value
@@ -26,35 +29,73 @@ extension ValidationReport {
     }
 
     /// Appends the compact JSON of the report to `output` without building a tree, because
-    /// `validate --jsonl` writes one report per line for files of many thousand lines.
+    /// `validate --jsonl` writes one report per line for files of many thousand lines and the
+    /// API writes it straight into the response body. Same bytes as `JSONWriter` on `jsonValue`.
     public func appendCompactJSON(to output: inout [UInt8]) {
-        output.append(
-            contentsOf: valid ? #"{"valid":true,"pushType":"#.utf8 : #"{"valid":false,"pushType":"#.utf8)
+        Self.append(valid ? #"{"valid":true,"pushType":"# : #"{"valid":false,"pushType":"#, to: &output)
         JSONWriter.appendQuoted(pushType, to: &output)
-        output.append(contentsOf: #","size":{"bytes":"#.utf8)
-        output.append(contentsOf: String(size.bytes).utf8)
-        output.append(contentsOf: #","limit":"#.utf8)
-        output.append(contentsOf: String(size.limit).utf8)
-        output.append(contentsOf: #"},"diagnostics":["#.utf8)
+        if let assumedPushType {
+            Self.append(#","assumedPushType":"#, to: &output)
+            JSONWriter.appendQuoted(assumedPushType, to: &output)
+        }
+        Self.append(#","size":{"bytes":"#, to: &output)
+        Self.append(size.bytes, to: &output)
+        Self.append(#","limit":"#, to: &output)
+        Self.append(size.limit, to: &output)
+        Self.append(#"},"diagnostics":["#, to: &output)
         for (index, diagnostic) in diagnostics.enumerated() {
-            output.append(contentsOf: index == 0 ? #"{"severity":""#.utf8 : #",{"severity":""#.utf8)
-            output.append(contentsOf: diagnostic.severity.rawValue.utf8)
-            output.append(contentsOf: #"","code":"#.utf8)
+            Self.append(index == 0 ? #"{"severity":""# : #",{"severity":""#, to: &output)
+            Self.append(diagnostic.severity.literal, to: &output)
+            Self.append(#"","code":"#, to: &output)
             JSONWriter.appendQuoted(diagnostic.code, to: &output)
-            output.append(contentsOf: #","path":"#.utf8)
+            Self.append(#","path":"#, to: &output)
             JSONWriter.appendQuoted(diagnostic.path, to: &output)
-            output.append(contentsOf: #","message":"#.utf8)
+            Self.append(#","message":"#, to: &output)
             JSONWriter.appendQuoted(diagnostic.message, to: &output)
             if let line = diagnostic.line {
-                output.append(contentsOf: #","line":"#.utf8)
-                output.append(contentsOf: String(line).utf8)
+                Self.append(#","line":"#, to: &output)
+                Self.append(line, to: &output)
             }
             if let column = diagnostic.column {
-                output.append(contentsOf: #","column":"#.utf8)
-                output.append(contentsOf: String(column).utf8)
+                Self.append(#","column":"#, to: &output)
+                Self.append(column, to: &output)
             }
             output.append(UInt8(ascii: "}"))
         }
-        output.append(contentsOf: "]}".utf8)
+        Self.append("]}", to: &output)
+    }
+
+    /// Appends constant text without going through `String`.
+    private static func append(_ text: StaticString, to output: inout [UInt8]) {
+        text.withUTF8Buffer { output.append(contentsOf: $0) }
+    }
+
+    /// Appends a decimal integer without making a `String` of it.
+    private static func append(_ number: Int, to output: inout [UInt8]) {
+        if number < 0 {
+            output.append(UInt8(ascii: "-"))
+        }
+        var magnitude = number.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // up to 24 digits, more than Int holds
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[23 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            output.append(contentsOf: buffer[(24 - count)...])
+        }
+    }
+}
+
+extension Severity {
+    /// The severity's name as constant text, for writers that skip `String`.
+    fileprivate var literal: StaticString {
+        switch self {
+        case .error: "error"
+        case .warning: "warning"
+        case .info: "info"
+        }
     }
 }

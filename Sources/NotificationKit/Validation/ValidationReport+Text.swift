@@ -4,19 +4,21 @@ extension ValidationReport {
     /// The report for people at a terminal: one `file:line:col: severity: message [code]` line
     /// per finding (compilers' format, so editors can jump to it), then a summary line.
     ///
-    /// Findings without a place in the text (headers) name their path instead of a line.
+    /// Findings without a place in the text (headers) name their path instead of a line. Every
+    /// line is `terminalSafe`: messages quote payload values, keys and header options.
     public func text(file: String) -> String {
         var output = ""
         for diagnostic in diagnostics {
-            output += file + ":"
-            if let line = diagnostic.line {
-                output += "\(line):\(diagnostic.column ?? 1):"
+            var line = file + ":"
+            if let number = diagnostic.line {
+                line += "\(number):\(diagnostic.column ?? 1):"
             } else {
-                output += " \(diagnostic.path):"
+                line += " \(diagnostic.path):"
             }
-            output += " \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code)]\n"
+            line += " \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code)]"
+            output += line.terminalSafe + "\n"
         }
-        output += file + ": " + summary + "\n"
+        output += (file + ": " + summary).terminalSafe + "\n"
         return output
     }
 
@@ -30,5 +32,6 @@ extension ValidationReport {
         return (valid ? "valid" : "invalid") + " (" + count(.error, "error") + ", "
             + count(.warning, "warning")
             + ", " + count(.info, "info") + "); \(size.bytes) of \(size.limit) bytes for \(pushType)"
+            + (assumedPushType == nil ? "" : " (assumed: no apns-push-type given)")
     }
 }

@@ -20,6 +20,9 @@ public struct ValidationReport: Sendable, Hashable {
     public var pushType: String
     /// The payload's exact size and its push type's limit.
     public var size: Size
+    /// The push type assumed because the request had no `apns-push-type` (`alert`), or nil when
+    /// the header was given; shown in the report so nobody mistakes a default for a choice.
+    public var assumedPushType: String?
     /// Findings sorted errors first, then warnings, then infos, each group by place in the text.
     public var diagnostics: [Diagnostic]
 
@@ -29,9 +32,10 @@ public struct ValidationReport: Sendable, Hashable {
     }
 
     /// Builds a report, putting `diagnostics` into report order.
-    public init(pushType: String, size: Size, diagnostics: [Diagnostic]) {
+    public init(pushType: String, size: Size, diagnostics: [Diagnostic], assumedPushType: String? = nil) {
         self.pushType = pushType
         self.size = size
+        self.assumedPushType = assumedPushType
         self.diagnostics = Self.sorted(diagnostics)
     }
 

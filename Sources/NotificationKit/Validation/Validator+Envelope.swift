@@ -54,7 +54,10 @@ extension Validator {
             }
         }
         let span = payload?.span ?? JSONSpan(start: 0, end: bytes.count, line: 1, column: 1)
-        return check(root: payload, span: span, headers: headers, sink: &sink)
+        // An envelope stands for one request as it will be sent, so a missing push type is said.
+        var validator = self
+        validator.reportsMissingPushType = true
+        return validator.check(root: payload, span: span, headers: headers, sink: &sink)
     }
 
     private func readHeaders(

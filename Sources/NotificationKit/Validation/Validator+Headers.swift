@@ -24,9 +24,11 @@ extension Validator {
             sink.emit(.headerPushTypeValue, "header:apns-push-type", at: nil, message)
         }
         checkPriority(headers["apns-priority"], rule: rule, sink: &sink)
-        if let topic = headers["apns-topic"], let rule {
+        if let topic = headers["apns-topic"], let rule, target(of: given) == .device {
             checkTopic(topic, rule: rule, sink: &sink)
-        } else if let rule, rule.requiresTokenAuthentication, given["apns-topic"] == nil {
+        } else if let rule, rule.requiresTokenAuthentication, given["apns-topic"] == nil,
+            target(of: given) == .device
+        {
             sink.emit(
                 .headerTopicMissing, "header:apns-topic", at: nil,
                 "Push type \(rule.name) works only with token authentication, which needs apns-topic: "
@@ -59,6 +61,11 @@ extension Validator {
     static func unsendableProblem(name: String, value: String) -> String? {
         if value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) {
             return "contains a carriage return, line feed or NUL, which would end or split the header line"
+        }
+        // Header values arrive as bytes (HTTP, argv); every reader decodes invalid UTF-8 into
+        // U+FFFD, so a U+FFFD here stands for bytes APNs would not get as they were meant.
+        if value.unicodeScalars.contains("\u{FFFD}") {
+            return "is not valid UTF-8 (U+FFFD marks the bytes that are not), so it cannot be sent as written"
         }
         if value.isEmpty && name == "apns-collapse-id" {
             return "is empty; curl and other clients drop an empty header, so omit it instead"
@@ -98,6 +105,9 @@ extension Validator {
         if topic.allSatisfy(\.isWhitespace) {
             sink.emit(
                 .headerTopicEmpty, path, at: nil, "apns-topic is empty; it must be the app's bundle ID.")
+            return
+        }
+        if reportBundleIDCharacters(in: topic, sink: &sink) {
             return
         }
         switch rule.topic {

@@ -11,6 +11,19 @@ public struct Validator: Sendable {
     public var categories: CategoryLookup?
     /// When true, warnings become errors, for pipelines that accept nothing doubtful.
     public var strict: Bool
+    /// When true, a request without `apns-push-type` gets `header.push-type.missing` (the API and
+    /// envelope lines); when false it is checked as `alert` without a word (the command line's
+    /// documented default). Either way the report names the push type it assumed.
+    public var reportsMissingPushType = false
+    /// Where the request goes, when the caller says (API `?target=broadcast`, `--broadcast`);
+    /// nil means a broadcast exactly when `apns-channel-id` is given.
+    public var target: APNsRequestTarget?
+    /// The app's Live Activity types (the registry), or nil when none were given (then
+    /// `content-state` is reported as `liveactivity.types.unchecked`).
+    public var activityTypes: ActivityTypeSet?
+    /// The `ActivityAttributes` type an update or end is for, when the caller says; updates do
+    /// not name their type, so without it the registry's only type is used.
+    public var activityType: String?
 
     /// A validator checking categories against an indexed registry, when one is given: the
     /// form every request path uses, because the index is built once per registry revision.
@@ -77,11 +90,13 @@ public struct Validator: Sendable {
         let size = span.end - span.start
         let pushType = headers["apns-push-type"] ?? "alert"
         let rule = PushTypeRule.named(pushType)
-        let limit = rule?.sizeLimit ?? 4096
+        let isBroadcast = target(of: headers) == .broadcast
+        let limit = isBroadcast ? APNsRequestTarget.broadcastSizeLimit : rule?.sizeLimit ?? 4096
         if size > limit {
             sink.emit(
                 .payloadTooLarge, JSONPath.root, at: span,
-                "The payload is \(size) bytes; APNs accepts at most \(limit) for \(pushType) pushes.")
+                "The payload is \(size) bytes; APNs accepts at most \(limit) for \(pushType) "
+                    + (isBroadcast ? "broadcasts." : "pushes."))
         }
         var facts = PayloadFacts()
         if let root {
@@ -91,8 +106,15 @@ public struct Validator: Sendable {
         if let rule, root != nil {
             checkPushType(rule, facts: facts, headers: headers, sink: &sink)
         }
+        if isBroadcast {
+            checkBroadcast(headers, facts: facts, sink: &sink)
+        }
+        if rule?.name == "liveactivity", facts.apsIsObject {
+            checkActivity(facts: facts, headers: headers, sink: &sink)
+        }
+        let assumed = checkPushTypeHeader(headers, assumed: pushType, sink: &sink)
         return ValidationReport(
             pushType: pushType, size: ValidationReport.Size(bytes: size, limit: limit),
-            diagnostics: sink.diagnostics)
+            diagnostics: sink.diagnostics, assumedPushType: assumed)
     }
 }

@@ -1,0 +1,90 @@
+import HTTPKit
+import JSON
+import NotificationKit
+import Storage
+
+/// `/api/v1/activities`: the app's Live Activity types, keyed by `ActivityAttributes` name, that
+/// Live Activity payloads are checked against (issue 14).
+///
+/// A type is written with its Swift source (`text/plain` or `text/x-swift`) or a JSON Schema
+/// (`application/json`); either is imported first, and a source with errors is answered 422
+/// with its diagnostics and nothing is stored.
+struct ActivitiesAPI: Sendable {
+    /// Where the types are written.
+    let store: ActivityTypeStore
+    /// The types as read, decoded once per revision.
+    let cache: ActivityTypeCache
+
+    /// Adds the activity routes.
+    func register(in router: inout RouterBuilder) {
+        router.get("/api/v1/activities") { _, _ in
+            APIResponse.json(try cache.current().jsonValue)
+        }
+        router.get("/api/v1/activities/{name}") { _, parameters in
+            let name = try parameters.require("name")
+            guard let type = try cache.current().type(named: name) else { throw Self.notFound(name) }
+            return APIResponse.json(type.schema)
+        }
+        router.put("/api/v1/activities/{name}") { request, parameters in
+            try put(request, name: try parameters.require("name"))
+        }
+        router.delete("/api/v1/activities/{name}") { request, parameters in
+            let name = try parameters.require("name")
+            guard try store.delete(name, by: Author.name(of: request)) else { throw Self.notFound(name) }
+            return Response(status: .noContent)
+        }
+        router.get("/api/v1/activities/{name}/revisions") { _, parameters in
+            let name = try parameters.require("name")
+            let revisions = try store.revisions(of: name)
+            guard !revisions.isEmpty else { throw Self.notFound(name) }
+            return APIResponse.json(
+                .members([
+                    "revisions": .list(
+                        revisions.map { revision in
+                            var entry = JSONObjectBuilder()
+                            entry.set("revision", revision.revision)
+                            entry.set("deleted", revision.json == nil)
+                            entry.set("changedAt", revision.changedAt)
+                            entry.set("changedBy", revision.changedBy)
+                            return entry.value
+                        })
+                ]))
+        }
+    }
+
+    private func put(_ request: Request, name: String) throws -> Response {
+        let media = request.mediaType
+        guard media == nil || media == "application/json" || media == "text/plain" || media == "text/x-swift"
+        else {
+            throw HTTPError(
+                .unsupportedMediaType,
+                message:
+                    "Send Swift source as text/plain (or text/x-swift), or a JSON Schema as application/json.",
+                code: "unsupported-media-type")
+        }
+        let imported = ActivityTypeImport(request.body)
+        guard imported.succeeded else {
+            return Self.problem("The source has errors; nothing was changed.", imported.diagnostics)
+        }
+        guard let type = imported.types.first(where: { $0.name.utf8.elementsEqual(name.utf8) }) else {
+            let found = imported.types.map(\.name).joined(separator: ", ")
+            return Self.problem("The source declares \(found), not \"\(name)\"; nothing was changed.", [])
+        }
+        let source = String(decoding: request.body, as: UTF8.self)
+        let document = type.storedDocument(source: source, format: imported.format)
+        switch try store.put(document, by: Author.name(of: request)) {
+        case .created: return APIResponse.json(type.schema, status: .created)
+        case .replaced: return APIResponse.json(type.schema)
+        }
+    }
+
+    private static func problem(_ message: String, _ diagnostics: [Diagnostic]) -> Response {
+        APIError.response(
+            HTTPError(.unprocessableContent, message: message, code: "invalid-activity-type"),
+            diagnostics: diagnostics)
+    }
+
+    private static func notFound(_ name: String) -> HTTPError {
+        HTTPError(.notFound, message: "No Live Activity type is named \"\(name)\".", code: "not-found")
+    }
+}

@@ -1,0 +1,51 @@
+import JSON
+import NotificationKit
+import Storage
+import Synchronization
+
+// The one place where stored activity type documents and NotificationKit's activity model meet,
+// for the API, the composer and the command line alike.
+
+extension ActivityTypeSet {
+    /// The registry's types. Documents are only stored after a clean import, so one that no
+    /// longer reads (a file edited by hand) is skipped rather than failing every request.
+    public init(registry: ActivityTypeRegistry) {
+        self.init(
+            registry.types.compactMap {
+                ActivitySchemaReader.importTypes(from: Array($0.document.json.utf8)).types.first
+            })
+    }
+}
+
+extension ActivityAttributesType {
+    /// The type as the store keeps it: its compact JSON Schema, and the text it came from.
+    public func storedDocument(source: String, format: ActivityTypeImport.Format) -> ActivityTypeDocument {
+        ActivityTypeDocument(
+            name: name, json: JSONWriter().string(schema), sourceKind: format == .swift ? .swift : .schema,
+            source: source)
+    }
+}
+
+/// The activity types decoded once per registry revision (DESIGN rule 6), shared by every
+/// request: a revision check is one cheap query, the decode happens only after a change.
+public final class ActivityTypeCache: Sendable {
+    private let store: ActivityTypeStore
+    private let latest = Mutex<(revision: Int, types: ActivityTypeSet)?>(nil)
+
+    /// A cache over `store`.
+    public init(store: ActivityTypeStore) {
+        self.store = store
+    }
+
+    /// The types at the store's current revision.
+    public func current() throws -> ActivityTypeSet {
+        let revision = try store.currentRevision()
+        if let cached = latest.withLock({ $0 }), cached.revision == revision {
+            return cached.types
+        }
+        let registry = try store.registry()
+        let types = ActivityTypeSet(registry: registry)
+        latest.withLock { $0 = (registry.revision, types) }
+        return types
+    }
+}

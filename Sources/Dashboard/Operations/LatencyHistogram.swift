@@ -1,0 +1,34 @@
+/// A Prometheus histogram of request durations: counts per upper bound, the sum and the count.
+struct LatencyHistogram: Sendable {
+    /// Upper bounds in seconds, from half a millisecond (a static file) to ten seconds (a
+    /// request stuck on a busy database).
+    static let bounds: [Double] = [
+        0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
+    ]
+
+    /// Observations per bucket, not cumulative; the last slot is `+Inf` only.
+    private(set) var counts = [Int](repeating: 0, count: bounds.count + 1)
+    /// The sum of all observations, in seconds.
+    private(set) var sum = 0.0
+    /// How many observations there were.
+    private(set) var count = 0
+
+    /// Adds one duration in seconds.
+    mutating func observe(_ seconds: Double) {
+        let slot = Self.bounds.firstIndex { seconds <= $0 } ?? Self.bounds.count
+        counts[slot] += 1
+        sum += seconds
+        count += 1
+    }
+
+    /// `(le, cumulative count)` per bucket, `+Inf` last, as the exposition format lists them.
+    var cumulativeBuckets: [(bound: String, count: Int)] {
+        var running = 0
+        var buckets: [(String, Int)] = []
+        for (index, slotCount) in counts.enumerated() {
+            running += slotCount
+            buckets.append((index < Self.bounds.count ? "\(Self.bounds[index])" : "+Inf", running))
+        }
+        return buckets
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import NotificationKit
+import Synchronization
+
+/// The counters behind `GET /metrics`: what an operator graphs and alerts on.
+///
+/// One instance lives as long as the server; every request updates it under one short lock (a
+/// few dictionary increments), and the scrape renders a consistent copy.
+public final class Metrics: Sendable {
+    /// The labels of one request series.
+    struct RequestKey: Hashable {
+        /// The route pattern (`/api/v1/notifications/{id}`), never the path.
+        let route: String
+        /// The request method.
+        let method: String
+        /// The status code answered.
+        let status: Int
+    }
+
+    /// The labels of one diagnostics series.
+    struct DiagnosticKey: Hashable {
+        /// The stable diagnostic code (`payload.too-large`).
+        let code: String
+        /// `error`, `warning` or `info`.
+        let severity: String
+    }
+
+    /// Every counter, copied whole for a scrape.
+    struct Counts {
+        /// Requests answered, per route, method and status.
+        var requests: [RequestKey: Int] = [:]
+        /// Durations per route.
+        var latency: [String: LatencyHistogram] = [:]
+        /// Requests being answered now.
+        var inFlight = 0
+        /// Validations per result (`true` is valid).
+        var validations: [Bool: Int] = [:]
+        /// Diagnostics per code and severity.
+        var diagnostics: [DiagnosticKey: Int] = [:]
+        /// Previews per device.
+        var previews: [String: Int] = [:]
+        /// Answers 503 because the database stayed locked.
+        var databaseBusy = 0
+    }
+
+    /// The route label of requests no route or mount covers, so scanners cannot create one
+    /// series per path they try.
+    static let unmatchedRoute = "unmatched"
+
+    /// The counters, behind one short lock.
+    let counts = Mutex(Counts())
+    /// Reads the listener's open connections, once the server has started.
+    let openConnections = Mutex<(@Sendable () -> Int?)?>(nil)
+    /// When the process started counting, for `process_start_time_seconds`.
+    let startTime = Date()
+
+    /// Empty counters.
+    public init() {}
+
+    /// Lets the scrape report the listener's open connections (the server knows them, the
+    /// dashboard does not).
+    public func observeOpenConnections(_ provider: @escaping @Sendable () -> Int?) {
+        openConnections.withLock { $0 = provider }
+    }
+
+    /// A request started.
+    func requestStarted() {
+        counts.withLock { $0.inFlight += 1 }
+    }
+
+    /// A request was answered with `status` after `seconds`.
+    func requestFinished(route: String?, method: String, status: Int, seconds: Double) {
+        let route = route ?? Self.unmatchedRoute
+        counts.withLock { counts in
+            counts.inFlight -= 1
+            counts.requests[RequestKey(route: route, method: method, status: status), default: 0] += 1
+            counts.latency[route, default: LatencyHistogram()].observe(seconds)
+        }
+    }
+
+    /// A payload was validated; its diagnostics are counted by code and severity.
+    func recordValidation(_ report: ValidationReport) {
+        counts.withLock { counts in
+            counts.validations[report.valid, default: 0] += 1
+            for diagnostic in report.diagnostics {
+                let key = DiagnosticKey(code: diagnostic.code, severity: diagnostic.severity.rawValue)
+                counts.diagnostics[key, default: 0] += 1
+            }
+        }
+    }
+
+    /// A preview was computed for `device`.
+    func recordPreview(device: String) {
+        counts.withLock { $0.previews[device, default: 0] += 1 }
+    }
+
+    /// A request was answered 503 because the database stayed locked.
+    func recordDatabaseBusy() {
+        counts.withLock { $0.databaseBusy += 1 }
+    }
+}

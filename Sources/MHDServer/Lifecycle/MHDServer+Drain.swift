@@ -1,0 +1,59 @@
+import CMicroHTTPD
+import Foundation
+
+extension MHDServer {
+    /// How long no request may be in flight before the connections still open count as idle
+    /// keep-alive connections that a drain need not wait for.
+    static let idleGrace = Duration.milliseconds(250)
+
+    /// The client connections open now, or `nil` when the server is not running.
+    public var openConnections: Int? {
+        lifecycle.withLock { state in
+            if case .running(let daemon, _, _) = state {
+                Int(cmhd_daemon_current_connections(daemon))
+            } else {
+                nil
+            }
+        }
+    }
+
+    /// Stops gracefully: closes the listening socket at once (new connections are refused),
+    /// lets the requests in flight finish with `Connection: close` so keep-alive clients leave,
+    /// and waits until every connection has closed, or no request has been in flight for
+    /// `idleGrace`, or `timeout` has passed; then stops. Returns `false` when the timeout cut
+    /// the wait short. Call it from the thread that started the server, like `stop()`.
+    @discardableResult
+    public func drain(timeout: Duration) -> Bool {
+        let running = lifecycle.withLock { state -> (OpaquePointer, ServerContext)? in
+            guard case .running(let daemon, let context, _) = state else { return nil }
+            return (daemon, context.takeUnretainedValue())
+        }
+        guard let (daemon, context) = running else { return true }
+        context.draining.store(true, ordering: .relaxed)
+        let listener = MHD_quiesce_daemon(daemon)
+        if listener >= 0 { close(listener) }
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        var idleSince: ContinuousClock.Instant?
+        var finished = false
+        while clock.now < deadline {
+            if cmhd_daemon_current_connections(daemon) == 0 {
+                finished = true
+                break
+            }
+            if context.liveRequests.load(ordering: .relaxed) == 0 {
+                let since = idleSince ?? clock.now
+                idleSince = since
+                if clock.now - since >= Self.idleGrace {
+                    finished = true
+                    break
+                }
+            } else {
+                idleSince = nil
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        stop()
+        return finished
+    }
+}

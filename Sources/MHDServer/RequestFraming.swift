@@ -1,0 +1,70 @@
+import HTTPKit
+
+/// The framing rules a request head must obey before anything reads its body.
+///
+/// Behind a proxy, any disagreement about where a request ends is request smuggling: the proxy
+/// sees one request, the server two. libmicrohttpd 0.9.75 is lenient here even with
+/// `MHD_OPTION_STRICT_FOR_CLIENT` (the newer `MHD_OPTION_CLIENT_DISCIPLINE_LVL` does not exist in
+/// this version): `Content-Length : 5` becomes a header named `Content-Length ` that frames
+/// nothing, so the body is parsed as a second request; of two `Content-Length` or two `Host`
+/// headers the first silently wins; and `Transfer-Encoding: gzip` makes it wait for a body end
+/// that never comes. This check runs on the head libmicrohttpd collected, as a pure function, and
+/// every refusal closes the connection so no byte after the head is ever read as a request.
+enum RequestFraming {
+    /// The refusal for a head that frames its body ambiguously, or nil when the head is sound.
+    static func refusal(for headers: HTTPHeaders) -> HTTPError? {
+        if let field = headers.first(where: { $0.name.utf8.contains(where: isWhitespace) }) {
+            return refuse(
+                .badRequest,
+                "The header \"\(printable(field.name))\" has whitespace in its name (before the colon).",
+                code: "request.header-name")
+        }
+        if headers.values(for: "Host").count > 1 {
+            return refuse(.badRequest, "The request has more than one Host header.", code: "request.host")
+        }
+        let lengths = headers.values(for: "Content-Length").map(trimmed)
+        if Set(lengths).count > 1 {
+            return refuse(
+                .badRequest, "The request has Content-Length headers that disagree.",
+                code: "request.length")
+        }
+        let encodings = headers.values(for: "Transfer-Encoding")
+        guard !encodings.isEmpty else { return nil }
+        if !lengths.isEmpty {
+            return refuse(
+                .badRequest, "The request has both Content-Length and Transfer-Encoding.",
+                code: "request.length")
+        }
+        let codings = encodings.flatMap { $0.split(separator: ",").map { trimmed(String($0)).lowercased() } }
+        guard codings == ["chunked"] else {
+            return refuse(
+                .notImplemented, "Only the chunked transfer encoding is supported.",
+                code: "request.transfer-encoding")
+        }
+        return nil
+    }
+
+    private static func refuse(_ status: HTTPStatus, _ message: String, code: String) -> HTTPError {
+        HTTPError(status, message: message, code: code, headers: ["Connection": "close"])
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+    }
+
+    private static func trimmed(_ value: String) -> String {
+        let bytes = Array(value.utf8)
+        guard let first = bytes.firstIndex(where: { !isWhitespace($0) }),
+            let last = bytes.lastIndex(where: { !isWhitespace($0) })
+        else { return "" }
+        return String(decoding: bytes[first...last], as: UTF8.self)
+    }
+
+    /// The name with whitespace shown, so the message says exactly what was wrong.
+    private static func printable(_ name: String) -> String {
+        String(
+            name.unicodeScalars.map {
+                $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F ? Character($0) : "?"
+            })
+    }
+}

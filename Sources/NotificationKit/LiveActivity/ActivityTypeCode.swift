@@ -1,0 +1,41 @@
+import JSON
+
+/// The codes of importing an app's Live Activity types from Swift source or a JSON Schema,
+/// one table for both importers (`docs/validation-rules.md`, "Live Activity types").
+public enum ActivityTypeCode: String, Sendable, CaseIterable {
+    /// The Swift text cannot be read: an unclosed string, comment or brace, an unexpected token.
+    case swiftSyntax = "activities.swift.syntax"
+    /// A Swift construct outside the supported subset (a computed property, a generic type, a
+    /// method, a property wrapper, an enum without raw values…); the message names its line.
+    case swiftUnsupported = "activities.swift.unsupported"
+    /// A property's type is neither a supported Swift type nor declared in the file.
+    case swiftUnknownType = "activities.swift.unknown-type"
+    /// The source declares no struct conforming to `ActivityAttributes`, or one without a
+    /// `ContentState`.
+    case swiftNoAttributes = "activities.swift.no-attributes"
+    /// The schema is not JSON, or a keyword has the wrong JSON type.
+    case schemaInvalid = "activities.schema.invalid"
+    /// A schema keyword outside the supported draft 2020-12 subset (`oneOf`, `patternProperties`…).
+    case schemaUnsupported = "activities.schema.unsupported"
+    /// A `$ref` that is not `#/$defs/<name>`, names no definition, or refers to itself.
+    case schemaReference = "activities.schema.ref"
+    /// The schema lacks `title` (the attributes type name) or the `attributes` and
+    /// `content-state` properties.
+    case schemaShape = "activities.schema.shape"
+    /// Two imported types have the same name; the first is kept.
+    case duplicateType = "activities.duplicate-type"
+
+    /// Every import finding is an error except a repeated name, which keeps the first.
+    public var severity: Severity {
+        self == .duplicateType ? .warning : .error
+    }
+}
+
+extension Diagnostic {
+    /// A finding of an activity type import at `path` (a type path such as
+    /// `DeliveryAttributes.ContentState.eta`, or a JSON path into a schema), on `line`.
+    init(_ code: ActivityTypeCode, path: String, message: String, line: Int? = nil, column: Int? = nil) {
+        self.init(
+            code.severity, code: code.rawValue, path: path, message: message, line: line, column: column)
+    }
+}

@@ -1,0 +1,28 @@
+/// One page of the notification list and how many there are in all.
+public struct NotificationListPage: Equatable, Sendable {
+    /// The notifications of this page, most recently saved first.
+    public let notifications: [NotificationSummary]
+    /// How many notifications are stored in all.
+    public let total: Int
+}
+
+extension NotificationStore {
+    /// At most `limit` notifications after skipping `offset`, most recently saved first, read as
+    /// one snapshot with the total, so a page and its count agree.
+    public func list(limit: Int, offset: Int) throws -> NotificationListPage {
+        try database.snapshot { connection in
+            let total = try connection.integer("SELECT COUNT(*) FROM notifications")
+            let rows = try connection.query(
+                """
+                SELECT id, name, updated_at, revision FROM notifications
+                ORDER BY updated_at DESC, rowid DESC LIMIT ? OFFSET ?
+                """,
+                [.int(max(0, limit)), .int(max(0, offset))]
+            ) { row in
+                NotificationSummary(
+                    id: row.text(0), name: row.text(1), updatedAt: row.text(2), revision: row.int(3))
+            }
+            return NotificationListPage(notifications: rows, total: total)
+        }
+    }
+}

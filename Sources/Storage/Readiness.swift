@@ -1,0 +1,18 @@
+/// Whether the store can take writes now: the answer of `/readyz`.
+public struct Readiness: Sendable, Equatable {
+    /// One thing checked.
+    public struct Check: Sendable, Equatable {
+        /// `files`, `writable` or `integrity`.
+        public let name: String
+        /// True when this check passed.
+        public let passed: Bool
+        /// What was found, in words a person can act on.
+        public let message: String
+    }
+
+    /// Every check made, in order.
+    public let checks: [Check]
+
+    /// True when every check passed.
+    public var isReady: Bool { checks.allSatisfy(\.passed) }
+}

@@ -1,0 +1,39 @@
+import CSQLite
+
+extension Store {
+    /// Opens the data directory as `pushboard serve` does: created and migrated if needed, then
+    /// checked with `PRAGMA quick_check` before anything is served.
+    ///
+    /// A damaged file is refused (`StorageError.damaged`, whose message says how to restore a
+    /// backup) unless `allowDamaged`, in which case it is reopened read-only so what still reads
+    /// can be looked at and exported, and every write answers 503 read-only.
+    public static func openForServing(
+        directory: String, waitingWriterLimit: Int, allowDamaged: Bool
+    ) throws -> Store {
+        let path = directory.hasSuffix("/") ? directory + fileName : directory + "/" + fileName
+        let report: String
+        do {
+            let store = try Store(directory: directory, waitingWriterLimit: waitingWriterLimit)
+            report = try store.database.quickCheck()
+            if report == "ok" { return store }
+        } catch let error as StorageError where error.isCorruption {
+            report = error.description
+        }
+        guard allowDamaged else { throw StorageError.damaged(path: path, report: report) }
+        do {
+            return try Store(
+                directory: directory, mode: .readOnly,
+                readOnlyReason: "the database is damaged and served read-only (--allow-damaged)")
+        } catch let error as StorageError where error.isCorruption {
+            // Even the schema is unreadable: nothing can be served, only restored.
+            throw StorageError.damaged(path: path, report: error.description)
+        }
+    }
+}
+
+extension StorageError {
+    /// True for SQLite's "the file is damaged" answers (`SQLITE_CORRUPT`, `SQLITE_NOTADB`).
+    public var isCorruption: Bool {
+        sqliteCode == SQLITE_CORRUPT || sqliteCode == SQLITE_NOTADB
+    }
+}

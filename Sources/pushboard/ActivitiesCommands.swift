@@ -1,0 +1,101 @@
+import Dashboard
+import Foundation
+import JSON
+import NotificationKit
+import Storage
+
+/// `pushboard activities import`: stores the app's Live Activity types from its Swift source or
+/// a JSON Schema, one revision per type, keyed by the `ActivityAttributes` name.
+enum ActivitiesImportCommand: Command {
+    static let words = ["activities", "import"]
+    static let valueOptions: Set<String> = ["data"]
+    static let flagOptions: Set<String> = []
+    static let usage = """
+        pushboard activities import FILE [--data DIR]
+
+        Reads the app's ActivityAttributes types from FILE, Swift source (a .swift file with
+        `struct Name: ActivityAttributes` and its nested ContentState) or a JSON Schema, and
+        stores each in the data directory (default ./pushboard-data), replacing a type of the
+        same name. A file with errors changes nothing (exit 1); each error names its line.
+        """
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        guard let file = try arguments.singleOperand() else { throw UsageError("expected a FILE to import") }
+        let bytes = try readInput(file)
+        let imported = ActivityTypeImport(bytes)
+        for diagnostic in imported.diagnostics {
+            Console.error(CategoryConfigFile.describe(diagnostic, in: file))
+        }
+        guard imported.succeeded else {
+            Console.error("pushboard activities import: '\(file)' has errors; nothing was imported")
+            return 1
+        }
+        let directory = arguments["data"] ?? "./pushboard-data"
+        let source = String(decoding: bytes, as: UTF8.self)
+        do {
+            let author = "cli:" + (ProcessInfo.processInfo.environment["USER"] ?? "unknown")
+            let store = try Store(directory: directory).activityTypes
+            for type in imported.types {
+                _ = try store.put(type.storedDocument(source: source, format: imported.format), by: author)
+            }
+        } catch {
+            throw InputOutputError(message: "cannot write the activity types in '\(directory)': \(error)")
+        }
+        Console.out(
+            "Imported \(imported.types.map(\.name).joined(separator: ", ")) (\(imported.format.rawValue)) into \(directory)"
+        )
+        return 0
+    }
+}
+
+/// `pushboard activities export`: the stored types as JSON Schema, `{"activities": [...]}`.
+enum ActivitiesExportCommand: Command {
+    static let words = ["activities", "export"]
+    static let valueOptions: Set<String> = ["data"]
+    static let flagOptions: Set<String> = []
+    static let usage = """
+        pushboard activities export [--data DIR]
+
+        Prints the Live Activity types of the data directory (default ./pushboard-data) as
+        {"activities": [JSON Schema, ...]}, which `activities import` and --activities read back.
+        """
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        guard try arguments.singleOperand() == nil else {
+            throw UsageError("activities export takes no FILE")
+        }
+        let types = try ActivityTypeSource.stored(in: arguments["data"] ?? "./pushboard-data")
+        Console.outBytes(Array(JSONWriter(style: .pretty).string(types.jsonValue).utf8) + [0x0A])
+        return 0
+    }
+}
+
+/// Where `validate` gets the app's Live Activity types: a Swift or schema file (`--activities`),
+/// the data directory given with `--data`, or nowhere.
+enum ActivityTypeSource {
+    /// The types the arguments name, or nil when none.
+    static func types(_ arguments: ParsedArguments) throws -> ActivityTypeSet? {
+        if let file = arguments["activities"] {
+            let imported = ActivityTypeImport(try readInput(file))
+            guard imported.succeeded else {
+                throw InputOutputError(
+                    message: "the activity types in '\(file)' cannot be imported:\n"
+                        + imported.diagnostics.map { CategoryConfigFile.describe($0, in: file) }.joined(
+                            separator: "\n"))
+            }
+            return ActivityTypeSet(imported.types)
+        }
+        if let directory = arguments["data"] { return try stored(in: directory) }
+        return nil
+    }
+
+    /// The types stored in a data directory, read without changing it.
+    static func stored(in directory: String) throws -> ActivityTypeSet {
+        do {
+            return ActivityTypeSet(
+                registry: try Store(directory: directory, mode: .readOnly).activityTypes.registry())
+        } catch {
+            throw InputOutputError(message: "cannot read the activity types in '\(directory)': \(error)")
+        }
+    }
+}

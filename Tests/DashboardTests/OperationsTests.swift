@@ -1,0 +1,76 @@
+import Foundation
+import HTTPKit
+import Testing
+
+@testable import Dashboard
+
+/// Request ids, access-log lines and the metrics text, without a server.
+@Suite struct OperationsTests {
+    @Test(arguments: ["abc", "ticket-42:a/b", "x=1+2@host", String(repeating: "a", count: 128)])
+    func plausibleRequestIDsAreKept(_ value: String) {
+        #expect(RequestID(validating: value)?.text == value)
+    }
+
+    @Test(arguments: ["", String(repeating: "a", count: 129), "has space", "quo\"te", "caf\u{E9}", "a\nb"])
+    func otherRequestIDsAreRefused(_ value: String) {
+        #expect(RequestID(validating: value) == nil)
+    }
+
+    @Test func generatedRequestIDsAreRandomHex() {
+        let first = RequestID.random().text
+        #expect(first.count == 32 && first.allSatisfy(\.isHexDigit))
+        #expect(RequestID.random().text != first)
+    }
+
+    @Test func theDashboardEchoesOrMakesTheRequestID() throws {
+        let fixture = try DashboardFixture()
+        let kept = fixture.send(.get, "/healthz", headers: ["X-Request-ID": "pipeline-7"])
+        #expect(kept.headers["X-Request-ID"] == "pipeline-7")
+        let made = fixture.send(.get, "/healthz", headers: ["X-Request-ID": "bad id"])
+        #expect(made.headers["X-Request-ID"]?.count == 32)
+    }
+
+    static let entry = AccessLogEntry(
+        time: Date(timeIntervalSince1970: 1_764_581_400.25), requestID: "r1", remoteAddress: "127.0.0.1",
+        method: "GET", path: "/categories", status: 200, bytes: 512, duration: 0.00125,
+        referer: nil, userAgent: "evil\"\n\u{E9}")
+
+    @Test func combinedLinesEscapeWhatClientsSend() {
+        #expect(
+            Self.entry.combinedLine
+                == #"127.0.0.1 - - [01/Dec/2025:09:30:00 +0000] "GET /categories HTTP/1.1" 200 512 "-" "evil\"\x0a\xc3\xa9" r1 0.0013"#
+        )
+    }
+
+    @Test func jsonLinesCarryTheFields() throws {
+        let object = try #require(
+            JSONSerialization.jsonObject(with: Data(Self.entry.jsonLine.utf8)) as? [String: Any])
+        #expect(object["time"] as? String == "2025-12-01T09:30:00.250Z")
+        #expect(object["requestId"] as? String == "r1")
+        #expect(object["path"] as? String == "/categories")
+        #expect(object["status"] as? Int == 200)
+        #expect(object["bytes"] as? Int == 512)
+        #expect(object["durationMs"] as? Double == 1.25)
+        #expect(object["userAgent"] as? String == "evil\"\n\u{E9}")
+        #expect(!Self.entry.jsonLine.contains("\n"))
+    }
+
+    @Test func metricsCountRequestsByRoutePatternNotPath() throws {
+        let fixture = try DashboardFixture()
+        for id in ["a", "b", "c"] { _ = fixture.send(.get, "/api/v1/notifications/\(id)") }
+        _ = fixture.send(.get, "/wp-admin/\(UUID().uuidString)")
+        let text = DashboardFixture.text(fixture.send(.get, "/metrics"))
+        #expect(
+            text.contains(
+                #"pushboard_http_requests_total{method="GET",route="/api/v1/notifications/{id}",status="404"} 3"#
+            ))
+        #expect(
+            text.contains(#"pushboard_http_requests_total{method="GET",route="unmatched",status="404"} 1"#))
+        #expect(!text.contains("wp-admin"))
+        #expect(text.contains("# TYPE pushboard_http_request_duration_seconds histogram"))
+    }
+
+    @Test func labelValuesAreEscaped() {
+        #expect(Metrics.escaped("a\"b\\c\nd") == #"a\"b\\c\nd"#)
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import NotificationKit
+import NotificationPreview
+
+// Times the preview engine in a release build: the matrix of every device × surface
+// (`device=all`), and one device's full preview (what `POST /api/v1/preview` computes),
+// for a short Czech message, a long mixed one and a 4 KB body. Best and median of RUNS
+// batches; CPU time of the whole run at the end. Usage: bench/preview/run.sh
+
+/// A payload's content as the API reads it.
+func content(_ json: String) -> PreviewContent {
+    let payload = NotificationPayload.read(Array(json.utf8)).payload ?? NotificationPayload()
+    return PreviewContent(payload: payload, registry: CategoryConfig())
+}
+
+/// Milliseconds per call of `body`, best and median over `runs` batches of `count` calls.
+func time(runs: Int, count: Int, _ body: () -> Int) -> (best: Double, median: Double, sink: Int) {
+    var samples: [Double] = []
+    var sink = 0
+    for _ in 0..<runs {
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<count { sink &+= body() }
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        samples.append(elapsed / Double(count))
+    }
+    samples.sort()
+    return (samples[0], samples[samples.count / 2], sink)
+}
+
+let czech = #"""
+    {"aps":{"alert":{"title":"Děti byly nadšené z výletu","subtitle":"Rodina","body":"Anna: Ahoj! Jak se máš? Dnes večer jdeme do kina, přidáš se? Lístky jsou už koupené a sraz je v sedm u vchodu."}}}
+    """#
+let mixed = #"""
+    {"aps":{"alert":{"title":"Family trip 👨‍👩‍👧‍👦 🇨🇿","body":"We leave Friday 🚗 morning; Příliš žluťoučký kůň úpěl ďábelské ódy. Tiếng Việt có dấu, 明日の会議は午後三時からに変更になりました。 שלום! مرحبا! https://example.com/a/very/long/path?with=query&and=more 👍🏽 and the rest of the message goes on for a while so that it wraps on every surface."}}}
+    """#
+let long =
+    "{\"aps\":{\"alert\":{\"title\":\"Weekly digest\",\"body\":\""
+    + String(
+        repeating: "Příliš žluťoučký kůň úpěl ďábelské ódy, the quick brown fox jumps over the lazy dog. ",
+        count: 46)
+    + "\"}}}"
+
+let runs = Int(ProcessInfo.processInfo.environment["RUNS"] ?? "") ?? 9
+let scale = Int(ProcessInfo.processInfo.environment["COUNT"] ?? "") ?? 100
+let cpuStart = clock()
+print(
+    "devices: \(DeviceID.allCases.count), device × surface rows: \(PreviewMatrix(content(czech)).rows.count)")
+for (name, json) in [("czech", czech), ("mixed", mixed), ("4 KB body", long)] {
+    let text = content(json)
+    let matrix = time(runs: runs, count: 2 * scale) { PreviewMatrix(text).rows.count }
+    let one = time(runs: runs, count: 5 * scale) {
+        PreviewEngine.preview(text, device: .iphone393, surfaces: [], hiddenPreviews: false).surfaces.count
+    }
+    let bytes = json.utf8.count
+    print(
+        String(
+            format:
+                "%-10@ %5d B  matrix (all devices): best %.3f ms, median %.3f ms   one device: best %.3f ms, median %.3f ms",
+            name as NSString, bytes, matrix.best, matrix.median, one.best, one.median))
+    if matrix.sink == 0 || one.sink == 0 { print("(no rows?)") }
+}
+print(String(format: "CPU time: %.2f s", Double(clock() - cpuStart) / Double(CLOCKS_PER_SEC)))

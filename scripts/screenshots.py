@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""Take the README's screenshots of the preview (docs/screenshots/*.png) with headless Chromium.
+
+Usage (from the package root, after `swift build -c release`): python3 scripts/screenshots.py
+It starts `pushboard serve` on 127.0.0.1 (a free port, a temporary data directory), registers a
+category, types a Czech message into the composer and photographs the preview regions.
+Needs what the browser tests need (chromium, chromium-driver, selenium).
+"""
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "docs" / "screenshots"
+TITLE = "Děti byly nadšené z výletu do Krkonoš"
+SUBTITLE = "Rodina"
+BODY = ("Anna: Ahoj! Jak se máš? Dnes večer jdeme do kina, přidáš se? Lístky jsou už koupené a "
+        "sraz je v sedm u vchodu. Příliš žluťoučký kůň úpěl ďábelské ódy, tak nezapomeň deštník.")
+CATEGORY = {"identifier": "message", "options": ["allowInCarPlay"], "actions": [
+    {"identifier": "reply", "title": "Odpovědět", "options": ["foreground"],
+     "textInput": {"buttonTitle": "Odeslat", "placeholder": "Zadejte zprávu..."}},
+    {"identifier": "later", "title": "Připomenout později", "options": []},
+    {"identifier": "delete", "title": "Smazat", "options": ["destructive"]}]}
+
+
+def start():
+    data = tempfile.mkdtemp(prefix="pushboard-shots-")
+    process = subprocess.Popen(
+        [str(ROOT / ".build/release/pushboard"), "serve", "--host", "127.0.0.1", "--port", "0",
+         "--data", data], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    port = int(re.search(r"127\.0\.0\.1:(\d+)", process.stdout.readline()).group(1))
+    base = f"http://127.0.0.1:{port}"
+    request = urllib.request.Request(
+        base + "/api/v1/categories/message", data=json.dumps(CATEGORY).encode(), method="PUT",
+        headers={"Content-Type": "application/json"})
+    urllib.request.urlopen(request).read()
+    return process, data, base
+
+
+def driver(width):
+    options = webdriver.ChromeOptions()
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                     f"--window-size={width},2400", "--force-device-scale-factor=1"]:
+        options.add_argument(argument)
+    options.binary_location = shutil.which("chromium")
+    return webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
+
+
+def fill(browser, base, **choices):
+    browser.get(base + "/notifications/new")
+    for label, text in [("title", TITLE), ("subtitle", SUBTITLE), ("body", BODY), ("category", "message")]:
+        field = browser.find_element(By.ID, label)
+        field.clear()
+        field.send_keys(text)
+    for name, value in choices.items():
+        if name == "previewDark":
+            box = browser.find_element(By.ID, name)
+            if box.is_selected() != value:
+                box.click()
+        else:
+            Select(browser.find_element(By.ID, name)).select_by_value(value)
+    time.sleep(1.5)  # the live update (250 ms debounce) and the fonts
+    browser.execute_script("return document.fonts.ready")
+
+
+def shoot(element, name):
+    element.parent.execute_script("arguments[0].scrollIntoView({block: 'start'})", element)
+    time.sleep(0.3)
+    element.screenshot(str(OUT / name))
+    print("wrote", OUT / name)
+
+
+def main():
+    OUT.mkdir(parents=True, exist_ok=True)
+    process, data, base = start()
+    try:
+        for scheme in ["light", "dark"]:
+            browser = driver(1440)
+            browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+                "features": [{"name": "prefers-color-scheme", "value": scheme}]})
+            fill(browser, base, previewDark=(scheme == "dark"))
+            shoot(browser.find_element(By.CSS_SELECTOR, ".composer"), f"composer-{scheme}.png")
+            if scheme == "light":
+                section = browser.find_element(By.ID, "side-by-side-region")
+                shoot(section, "side-by-side.png")
+            browser.quit()
+        browser = driver(1440)
+        fill(browser, base, device="watch")
+        shoot(browser.find_element(By.ID, "expanded-region"), "watch-long-look.png")
+        fill(browser, base, device="carplay")
+        shoot(browser.find_element(By.ID, "compact-region"), "carplay.png")
+        browser.quit()
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+        shutil.rmtree(data, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
