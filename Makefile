@@ -5,7 +5,7 @@ PORT ?= 8080
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: run test build release install deb lint unit tsan pytest bench bench-http bench-validate soak format clean
+.PHONY: run test build release install deb lint unit tsan pytest bench bench-http bench-validate soak fuzz fuzz-smoke format clean
 
 run: release
 	.build/release/pushboard serve --host 127.0.0.1 --port $(PORT) --data $(DATA)
@@ -34,7 +34,7 @@ build:
 
 test:
 	scripts/install-deps.sh test
-	$(MAKE) lint unit tsan pytest
+	$(MAKE) lint unit tsan pytest fuzz-smoke
 
 lint:
 	$(SWIFT) format lint --strict -r Package.swift Plugins Sources Tests
@@ -50,6 +50,15 @@ tsan:
 # Browser, API, schema and crash tests against the release binary on 127.0.0.1.
 pytest: release
 	python3 -m pytest -q tests
+
+# libFuzzer targets (scripts/fuzz.sh): `make fuzz FUZZ_SECONDS=600` runs each for ten minutes;
+# `make test` runs each for 10 s as a smoke run.
+FUZZ_SECONDS ?= 60
+fuzz:
+	scripts/fuzz.sh $(FUZZ_SECONDS)
+
+fuzz-smoke:
+	scripts/fuzz.sh 10
 
 bench: bench-http bench-validate
 
@@ -69,4 +78,4 @@ format:
 	$(SWIFT) format -i -r Package.swift Plugins Sources Tests
 
 clean:
-	rm -rf .build .build-tsan
+	rm -rf .build .build-tsan .build-fuzz

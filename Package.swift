@@ -30,6 +30,11 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .systemLibrary(
+            name: "CSodium",
+            pkgConfig: "libsodium",
+            providers: [.apt(["libsodium-dev"])]
+        ),
+        .systemLibrary(
             name: "CCurl",
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
@@ -38,6 +43,7 @@ let package = Package(
         .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["ResourceEmbedder"]),
         .target(name: "EmbeddedResources", swiftSettings: strict, plugins: ["EmbedResources"]),
         .target(name: "HTTPKit", swiftSettings: strict),
+        .target(name: "Access", dependencies: ["CSodium", "Storage"], swiftSettings: strict),
         .target(name: "MHDServer", dependencies: ["CMicroHTTPD", "HTTPKit"], swiftSettings: strict),
         .target(name: "Templates", swiftSettings: strict),
         .target(name: "JSON", swiftSettings: sealed),
@@ -53,7 +59,7 @@ let package = Package(
             name: "Dashboard",
             dependencies: [
                 "HTTPKit", "Templates", "JSON", "NotificationKit", "NotificationPreview", "Registry",
-                "Storage", "MediaCheck", "EmbeddedResources",
+                "Storage", "MediaCheck", "EmbeddedResources", "Access",
             ],
             swiftSettings: strict
         ),
@@ -61,10 +67,15 @@ let package = Package(
             name: "pushboard",
             dependencies: [
                 "Dashboard", "MHDServer", "JSON", "NotificationKit", "NotificationPreview", "Registry",
-                "Storage", "MediaCheck", "EmbeddedResources",
+                "Storage", "MediaCheck", "EmbeddedResources", "Access",
             ],
             swiftSettings: strict
         ),
+        // libFuzzer targets (make fuzz); a normal build makes the corpus replayer.
+        .executableTarget(
+            name: "PushboardFuzz",
+            dependencies: ["HTTPKit", "JSON", "NotificationKit", "Templates", "Access"],
+            swiftSettings: strict),
         // bench/preview.sh: the preview matrix timed in a release build (not a unit test).
         .executableTarget(
             name: "preview-bench", dependencies: ["NotificationKit", "NotificationPreview"],
@@ -85,6 +96,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: strict),
+        .testTarget(name: "AccessTests", dependencies: ["Access", "Storage"], swiftSettings: strict),
         .testTarget(name: "MediaCheckTests", dependencies: ["MediaCheck"], swiftSettings: strict),
         .testTarget(
             name: "RegistryTests", dependencies: ["Registry", "NotificationKit", "Storage"],
@@ -93,6 +105,7 @@ let package = Package(
             name: "DashboardTests",
             dependencies: [
                 "Dashboard", "HTTPKit", "JSON", "NotificationKit", "Registry", "Storage", "EmbeddedResources",
+                "Access",
             ],
             swiftSettings: strict
         ),

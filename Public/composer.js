@@ -147,7 +147,11 @@
     try {
       const response = await fetch("/notifications/live", {
         method: "POST",
-        headers: { "Content-Type": "application/json", "Accept": "application/json" },
+        headers: {
+          "Content-Type": "application/json", "Accept": "application/json",
+          // The session's CSRF token, which the server adds to every form (empty without login).
+          "X-CSRF-Token": form.elements._csrf ? form.elements._csrf.value : "",
+        },
         body: JSON.stringify(formObject()),
         credentials: "same-origin",
         mode: "same-origin",

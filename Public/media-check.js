@@ -35,7 +35,11 @@
     try {
       await fetch("/api/v1/media-check", {
         method: "POST",
-        headers: { "Content-Type": "application/json", "Accept": "application/json" },
+        headers: {
+          "Content-Type": "application/json", "Accept": "application/json",
+          // The session's CSRF token, which the server adds to every form (empty without login).
+          "X-CSRF-Token": form.elements._csrf ? form.elements._csrf.value : "",
+        },
         body: JSON.stringify({ url: url }),
         credentials: "same-origin",
         mode: "same-origin",

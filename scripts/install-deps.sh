@@ -6,7 +6,7 @@
 set -euo pipefail
 
 want="${1:-run}"
-debs=(pkg-config libmicrohttpd-dev libsqlite3-dev libcurl4-openssl-dev)
+debs=(pkg-config libmicrohttpd-dev libsqlite3-dev libcurl4-openssl-dev libsodium-dev)
 pips=()
 case "$want" in
 run) ;;

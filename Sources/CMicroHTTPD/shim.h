@@ -33,7 +33,11 @@ static inline struct MHD_Daemon *cmhd_start_daemon(
     void *uri_logger_context,
     unsigned int thread_pool_size,
     unsigned int connection_timeout_seconds,
-    size_t connection_memory_limit
+    size_t connection_memory_limit,
+    unsigned int connection_limit,
+    unsigned int per_ip_connection_limit,
+    MHD_NotifyConnectionCallback notify_connection,
+    void *notify_connection_context
 ) {
     return MHD_start_daemon(
         flags, 0, NULL, NULL, handler, handler_context,
@@ -44,11 +48,21 @@ static inline struct MHD_Daemon *cmhd_start_daemon(
         MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,
         MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout_seconds,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit,
+        MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip_connection_limit,
+        MHD_OPTION_NOTIFY_CONNECTION, notify_connection, notify_connection_context,
         // Client discipline: 1 is the strictest level 0.9.75 has (MHD_OPTION_CLIENT_DISCIPLINE_LVL
         // came later). It still lets ambiguous framing through; MHDServer's RequestFraming
         // refuses the rest in the access handler.
         MHD_OPTION_STRICT_FOR_CLIENT, (int)1,
         MHD_OPTION_END);
+}
+
+// The socket of a connection, or -1; the connection guard shuts it down when its head is late.
+static inline int cmhd_connection_fd(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : (int)info->connect_fd;
 }
 
 // The port the daemon is bound to (the real one when it was started with port 0), or 0 if unknown.

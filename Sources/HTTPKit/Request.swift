@@ -20,6 +20,10 @@ public struct Request: Sendable {
     public var body: [UInt8]
     /// The client's IP address (`127.0.0.1`, `::1`), or empty when unknown (in-process tests).
     public var remoteAddress: String
+    /// Who the dashboard's authentication found the client to be (`anna`, `token:deploy`), as
+    /// revisions record it; nil when no authentication is in force. Only the server sets it:
+    /// nothing a client sends can.
+    public var authenticatedActor: String?
 
     /// A fault in the target (not an absolute path, or a path or query that does not decode to UTF-8
     /// without NUL); the router answers such a request with this 400 before any handler sees it.

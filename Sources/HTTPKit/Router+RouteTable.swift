@@ -14,6 +14,28 @@ extension Router {
             entry.handlers.keys.map { RouteDescription(method: $0, pattern: entry.pattern.description) }
         }
     }
+
+    /// The route that would answer `request` (a `HEAD` finds its `GET` route), or nil when none
+    /// matches its method and path; mounts are not routes. For checks that depend on the route,
+    /// made before the handler runs (the role a route needs).
+    public func matchedRoute(for request: Request) -> RouteDescription? {
+        guard request.targetError == nil else { return nil }
+        for entry in entries {
+            guard entry.pattern.match(request.pathComponents) != nil else { continue }
+            if entry.handlers[request.method] != nil {
+                return RouteDescription(method: request.method, pattern: entry.pattern.description)
+            }
+            if request.method == .head, entry.handlers[.get] != nil {
+                return RouteDescription(method: .get, pattern: entry.pattern.description)
+            }
+        }
+        return nil
+    }
+
+    /// Whether `request` goes to a mount (static files) rather than a route.
+    public func isMounted(_ request: Request) -> Bool {
+        mounts.contains { request.path.hasPrefix($0.prefix) }
+    }
 }
 
 extension Router {

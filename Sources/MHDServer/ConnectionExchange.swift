@@ -9,7 +9,8 @@ struct ConnectionExchange {
     let context: RequestContext
 
     /// First call: collect method, headers and client address, then accept or refuse the body.
-    func headersReceived(method: String) -> MHD_Result {
+    /// Over the connection cap, the answer is 503 with `Retry-After`, before any body is read.
+    func headersReceived(method: String, overCapacity: Bool = false) -> MHD_Result {
         context.method = HTTPMethod(rawValue: method)
         var headers = HTTPHeaders()
         // Counting first (no callback) is a walk of libmicrohttpd's list; it saves regrowing the fields.
@@ -22,6 +23,7 @@ struct ConnectionExchange {
         if let refusal = RequestFraming.refusal(for: headers) {
             return perform(context.machine.refuse(refusal))
         }
+        if overCapacity { return perform(.reject(ConnectionGuard.overCapacity)) }
         return perform(context.machine.headersReceived(contentLength: headers["Content-Length"]))
     }
 

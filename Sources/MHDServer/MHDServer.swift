@@ -51,8 +51,13 @@ public final class MHDServer: Sendable {
             else {
                 throw .invalidConfiguration("The host \"\(configuration.host)\" is not a numeric address.")
             }
+            let connections = ConnectionGuard(
+                headDeadline: configuration.headDeadlineSeconds, capacity: configuration.connectionLimit)
+            ConnectionGuard.raiseFileLimit(
+                to: configuration.connectionLimit + configuration.overflowConnections + 256)
             let context = Unmanaged.passRetained(
-                ServerContext(responder: responder, bodyLimit: configuration.bodyLimit))
+                ServerContext(
+                    responder: responder, bodyLimit: configuration.bodyLimit, connections: connections))
             guard
                 let daemon = Self.startDaemon(
                     address: address, configuration: configuration, context: context)
@@ -63,6 +68,7 @@ public final class MHDServer: Sendable {
                     "Could not listen on \(configuration.host) port \(configuration.port): \(reason)."
                 )
             }
+            connections.startWatchdog()
             state = .running(daemon: daemon, context: context, port: Int(cmhd_daemon_bind_port(daemon)))
         }
     }
@@ -77,6 +83,7 @@ public final class MHDServer: Sendable {
         }
         guard let (daemon, context) = running else { return }
         MHD_stop_daemon(daemon)
+        context.takeUnretainedValue().connections.stop()
         context.release()  // Retained in start(); no worker thread runs any more.
     }
 
@@ -106,7 +113,11 @@ public final class MHDServer: Sendable {
                     pointer,
                     UInt32(configuration.threadPoolSize),
                     UInt32(configuration.connectionTimeoutSeconds),
-                    32 * 1024
+                    configuration.headerMemoryLimit,
+                    UInt32(configuration.connectionLimit + configuration.overflowConnections),
+                    UInt32(configuration.perClientConnectionLimit),
+                    connectionNotified,
+                    pointer
                 )
             }
         }

@@ -12,6 +12,18 @@ public struct MHDServerConfiguration: Sendable, Equatable {
     public var bodyLimit: Int
     /// Seconds a connection may stay idle before it is closed, so slow clients cannot hold workers.
     public var connectionTimeoutSeconds: Int
+    /// Seconds a client has for a whole request head, however steadily it trickles bytes.
+    public var headDeadlineSeconds: Double = 10
+    /// Open connections served normally; requests beyond are answered 503 with `Retry-After`.
+    public var connectionLimit = 1000
+    /// Connections past `connectionLimit` still accepted so they can be told 503; past these
+    /// libmicrohttpd closes new connections at once.
+    public var overflowConnections = 64
+    /// Connections one client address may hold open at once (libmicrohttpd closes the rest).
+    public var perClientConnectionLimit = 64
+    /// Bytes of memory per connection for the request line and headers; a longer head is
+    /// refused by libmicrohttpd (431).
+    public var headerMemoryLimit = 32 * 1024
 
     /// Makes a configuration; every parameter has the documented default.
     public init(
@@ -41,6 +53,11 @@ public struct MHDServerConfiguration: Sendable, Equatable {
         }
         guard (1...3600).contains(connectionTimeoutSeconds) else {
             throw .invalidConfiguration("The connection timeout must be between 1 and 3600 seconds.")
+        }
+        guard connectionLimit >= 1, overflowConnections >= 1, perClientConnectionLimit >= 1,
+            headDeadlineSeconds > 0, headerMemoryLimit >= 4096
+        else {
+            throw .invalidConfiguration("The connection limits must be positive.")
         }
         guard SocketAddress(host: host, port: UInt16(port)) != nil else {
             throw .invalidConfiguration("The host must be a numeric IPv4 or IPv6 address, not \"\(host)\".")

@@ -12,12 +12,15 @@ final class ServerContext: Sendable {
     /// Requests whose context is alive (retained in the URI callback, not yet released); lets tests
     /// prove that no per-request object outlives its request, client aborts included.
     let liveRequests = Atomic<Int>(0)
+    /// The head deadline and the connection count behind the 503 cap.
+    let connections: ConnectionGuard
     /// Set when the server drains: answers then carry `Connection: close`, so keep-alive
     /// clients go away after their request instead of sending another.
     let draining = Atomic<Bool>(false)
 
-    init(responder: any Responder, bodyLimit: Int) {
+    init(responder: any Responder, bodyLimit: Int, connections: ConnectionGuard) {
         self.responder = responder
         self.bodyLimit = bodyLimit
+        self.connections = connections
     }
 }

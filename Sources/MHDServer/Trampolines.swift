@@ -50,8 +50,9 @@ func requestCompleted(
     guard let serverPointer, let requestPointer, let context = requestPointer.pointee else { return }
     Unmanaged<RequestContext>.fromOpaque(context).release()  // Retained in logURI.
     requestPointer.pointee = nil
-    Unmanaged<ServerContext>.fromOpaque(serverPointer).takeUnretainedValue()
-        .liveRequests.subtract(1, ordering: .relaxed)
+    let server = Unmanaged<ServerContext>.fromOpaque(serverPointer).takeUnretainedValue()
+    server.liveRequests.subtract(1, ordering: .relaxed)
+    if let connection { server.connections.requestCompleted(connection) }
 }
 
 /// The access handler: called with the headers, with each body chunk, and once more at the end.
@@ -72,7 +73,9 @@ func handleAccess(
     let context = Unmanaged<RequestContext>.fromOpaque(contextPointer).takeUnretainedValue()
     let exchange = ConnectionExchange(connection: connection, server: server, context: context)
     if context.machine.state == .awaitingHeaders {
-        return exchange.headersReceived(method: method.map { String(cString: $0) } ?? "")
+        let overCapacity = server.connections.headReceived(connection)
+        return exchange.headersReceived(
+            method: method.map { String(cString: $0) } ?? "", overCapacity: overCapacity)
     }
     let size = uploadDataSize.pointee
     guard size > 0 else { return exchange.requestCompleted() }

@@ -20,9 +20,14 @@ extension Store {
             report = error.description
         }
         guard allowDamaged else { throw StorageError.damaged(path: path, report: report) }
-        return try Store(
-            directory: directory, mode: .readOnly,
-            readOnlyReason: "the database is damaged and served read-only (--allow-damaged)")
+        do {
+            return try Store(
+                directory: directory, mode: .readOnly,
+                readOnlyReason: "the database is damaged and served read-only (--allow-damaged)")
+        } catch let error as StorageError where error.isCorruption {
+            // Even the schema is unreadable: nothing can be served, only restored.
+            throw StorageError.damaged(path: path, report: error.description)
+        }
     }
 }
 

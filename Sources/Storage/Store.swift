@@ -12,6 +12,10 @@ public final class Store: Sendable {
     public let notifications: NotificationStore
     /// The category registry and its history.
     public let categories: CategoryStore
+    /// Users, sessions and API tokens.
+    public let access: AccessStore
+    /// Who did what and when.
+    public let audit: AuditStore
     /// The app's Live Activity types and their history.
     public let activityTypes: ActivityTypeStore
     /// The workspace settings (app identity).
@@ -47,6 +51,8 @@ public final class Store: Sendable {
         self.database = database
         self.notifications = NotificationStore(database: database)
         self.categories = CategoryStore(database: database)
+        self.access = AccessStore(database: database)
+        self.audit = AuditStore(database: database)
         self.activityTypes = ActivityTypeStore(database: database)
         self.settings = SettingsStore(database: database)
     }

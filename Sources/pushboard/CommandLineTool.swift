@@ -21,6 +21,9 @@ enum CommandLineTool {
     static var commands: [any Command.Type] {
         [
             ServeCommand.self, ValidateCommand.self, PreviewCommand.self, ExportCommand.self,
+            CategoriesExportCommand.self, CategoriesImportCommand.self, BackupCommand.self,
+            UsersAddCommand.self, UsersListCommand.self, UsersRemoveCommand.self, UsersPasswordCommand.self,
+            UsersRoleCommand.self, TokensCreateCommand.self, TokensListCommand.self, TokensRevokeCommand.self,
             CategoriesExportCommand.self, CategoriesImportCommand.self, ActivitiesImportCommand.self,
             ActivitiesExportCommand.self, BackupCommand.self, MediaCheckCommand.self,
         ]

@@ -1,6 +1,8 @@
+import Access
 import Dashboard
 import Foundation
 import MHDServer
+import Storage
 
 /// `pushboard serve`: the dashboard and the JSON API on libmicrohttpd until SIGINT or SIGTERM.
 enum ServeCommand: Command {
@@ -8,7 +10,7 @@ enum ServeCommand: Command {
     static let valueOptions: Set<String> = ServeConfigFile.settings.union([
         "config", "resources", "media-ca-file",
     ])
-    static let flagOptions: Set<String> = ["allow-private-media", "allow-damaged"]
+    static let flagOptions: Set<String> = ["allow-private-media", "allow-damaged", "secure-cookies"]
     static let usage = """
         pushboard serve [--host 127.0.0.1] [--port 8080] [--data ./pushboard-data] [--threads N] [--config FILE]
 
@@ -21,6 +23,7 @@ enum ServeCommand: Command {
           --allow-damaged  serve a database that fails its integrity check, read-only
           --allowed-host NAMES  comma-separated host names the dashboard answers for besides
                            localhost and IP addresses (others get 421: DNS-rebinding guard)
+          --secure-cookies mark the session cookie Secure (when served over HTTPS)
           --allow-private-media  let media checks reach loopback and private-network addresses
                            (for testing against a local media server; never link-local or metadata)
           --media-ca-file FILE  trust the certificates in this PEM file for media checks instead of
@@ -34,6 +37,8 @@ enum ServeCommand: Command {
                            (default 10)
           --resources DIR  serve templates/, Public/ and api/ from DIR (a checkout) instead of
                            the copy built into the program, re-read when they change
+        Bound to loopback with no users, the dashboard runs without login and says so; bound to
+        any other address it refuses to start until an admin exists (pushboard users add).
         Stops cleanly on Ctrl-C (SIGINT) or SIGTERM: stops listening, lets requests in flight
         finish, exits 0. Tells systemd (Type=notify) when it is ready and when it stops.
         """
@@ -66,6 +71,11 @@ enum ServeCommand: Command {
         // Half the workers at most wait for the write lock; the rest stay free for reads and
         // /healthz even while another process holds the database (issue 12).
         configuration.waitingWriterLimit = max(1, server.threadPoolSize / 2)
+        configuration.secureCookies = arguments.has("secure-cookies")
+        configuration.openWithoutUsers = Self.isLoopback(server.host)
+        if !configuration.openWithoutUsers {
+            try requireAdmin(dataDirectory: configuration.dataDirectory, host: server.host)
+        }
         let dashboard: Dashboard
         do {
             dashboard = try Dashboard(configuration: configuration)
@@ -99,6 +109,30 @@ enum ServeCommand: Command {
         let how = stop.drained ? "every request finished" : "drain timed out after \(drainTimeout) s"
         log.event("stop", "stopped on signal \(stop.signal); \(how)", fields: ["drained": "\(stop.drained)"])
         return 0
+    }
+
+    /// Whether `host` reaches only this machine: 127.0.0.0/8, ::1 or localhost.
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1"
+            || host.hasPrefix("127.") && host.split(separator: ".").count == 4
+    }
+
+    /// Refuses to serve beyond loopback without an admin, printing the command that adds one.
+    private static func requireAdmin(dataDirectory: String, host: String) throws {
+        let hasAdmin: Bool
+        do {
+            hasAdmin = try AccessControl(store: Store(directory: dataDirectory).access).hasAdmin()
+        } catch {
+            throw InputOutputError(message: "cannot start: \(error)")
+        }
+        guard !hasAdmin else { return }
+        throw InputOutputError(
+            message: """
+                refusing to listen on \(host): that is reachable from other machines, and no admin \
+                exists yet to log in. Add one first:
+                  pushboard users add NAME --role admin --data \(dataDirectory)
+                or listen on 127.0.0.1 only.
+                """)
     }
 
     /// The server log the options ask for; a bad format is a usage error.

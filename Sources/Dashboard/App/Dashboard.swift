@@ -1,3 +1,4 @@
+import Access
 import Foundation
 import HTTPKit
 import MediaCheck
@@ -28,6 +29,7 @@ public struct Dashboard: Responder {
         UnreadableCategory.log(in: store.categories)
         let catalog = CategoryCatalog(store: store.categories)
         let pages = PageRenderer(resources: resources)
+        let access = AccessControl(store: store.access, sessions: configuration.sessionPolicy)
         var builder = RouterBuilder()
         builder.mount(Self.fontsPrefix) { request in try resources.current.fonts.serve(request) }
         builder.mount("/static/") { request in try resources.current.staticFiles.serve(request) }
@@ -65,15 +67,24 @@ public struct Dashboard: Responder {
             .register(in: &builder, pages: pages)
         SettingsPages(store: store.settings, pages: pages).register(in: &builder)
         SettingsAPI(store: store.settings).register(in: &builder)
-        self.router = try builder.build { error, request in
+        LoginPages(
+            access: access, audit: store.audit, pages: pages, secureCookies: configuration.secureCookies
+        )
+        .register(in: &builder)
+        AdminPages(access: access, audit: store.audit, pages: pages).register(in: &builder)
+        let router = try builder.build { error, request in
             if error.code == "busy" { metrics.recordDatabaseBusy() }
             return Self.render(error, for: request, pages: pages)
         }
+        self.router = router
         self.pages = pages
         // Outermost first: the security headers go on every answer, refusals included.
         self.middlewares = MiddlewareChain(
             middlewares: [
                 SecurityHeaders(), HostPolicy(allowedNames: configuration.allowedHosts), OriginPolicy(),
+                Authentication(
+                    access: access, audit: store.audit, router: router,
+                    openWithoutUsers: configuration.openWithoutUsers, pages: pages),
             ],
             render: { error, request in Self.render(error, for: request, pages: pages) })
         self.observer = RequestObserver(log: configuration.log, metrics: metrics)

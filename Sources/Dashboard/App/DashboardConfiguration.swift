@@ -1,3 +1,4 @@
+import Access
 import Foundation
 import MediaCheck
 
@@ -14,6 +15,13 @@ public struct DashboardConfiguration: Sendable {
     /// Host names besides `localhost` and IP addresses that people use to reach the dashboard
     /// (see `HostPolicy`).
     public var allowedHosts: [String]
+    /// True when the server listens on loopback only; then, while no user exists, the dashboard
+    /// runs without login (and says so on every page). False: login is always required.
+    public var openWithoutUsers: Bool = true
+    /// Marks the session cookie `Secure` (`serve --secure-cookies`, behind HTTPS).
+    public var secureCookies: Bool = false
+    /// How long sessions last.
+    public var sessionPolicy = SessionPolicy()
     /// How media checks behave (`--allow-private-media`, `--media-ca-file`).
     public var media = MediaCheckConfiguration()
     /// How many requests may wait for the database's write lock at once (see

@@ -1,0 +1,157 @@
+import Foundation
+import Storage
+
+/// Users, sessions and API tokens: every rule about who may come in lives here, over the rows
+/// of `AccessStore`. Safe to call from any thread.
+public struct AccessControl: Sendable {
+    /// Where users, sessions and tokens are stored.
+    public let store: AccessStore
+    /// How long sessions last.
+    public let sessions: SessionPolicy
+    /// Slows password guessing.
+    public let throttle: LoginThrottle
+
+    /// The outcome of a login attempt.
+    public enum LoginResult: Sendable, Equatable {
+        /// Logged in: `secret` goes into the session cookie; `principal` is who it is.
+        case success(secret: Secret, principal: Principal)
+        /// Wrong name or password (never saying which).
+        case refused
+        /// Too many failures: try again after this many seconds.
+        case slowed(retryAfter: Int)
+    }
+
+    /// Access over `store`.
+    public init(
+        store: AccessStore, sessions: SessionPolicy = SessionPolicy(),
+        throttle: LoginThrottle = LoginThrottle()
+    ) {
+        self.store = store
+        self.sessions = sessions
+        self.throttle = throttle
+    }
+
+    /// Whether anyone can log in at all; with no users a loopback dashboard runs open.
+    public func hasUsers() throws -> Bool {
+        try store.userCount() > 0
+    }
+
+    /// Whether an admin exists; a dashboard bound beyond loopback needs one to start.
+    public func hasAdmin() throws -> Bool {
+        try store.userCount(role: Role.admin.rawValue) > 0
+    }
+
+    // MARK: Users
+
+    /// Adds a user with a checked name and password.
+    public func addUser(name: String, role: Role, password: String, now: Date = Date()) throws {
+        try AccessError.checkName(name)
+        try AccessError.checkPassword(password)
+        guard let hash = PasswordHasher.hash(password) else { throw AccessError.hashingFailed }
+        guard try store.addUser(name: name, role: role.rawValue, passwordHash: hash, at: now) else {
+            throw AccessError.exists(name)
+        }
+    }
+
+    /// Every user with their role (unknown roles in the file read as viewer, the least).
+    public func users() throws -> [(name: String, role: Role, createdAt: String)] {
+        try store.users().map { ($0.name, Role(rawValue: $0.role) ?? .viewer, $0.createdAt) }
+    }
+
+    /// Removes a user and their sessions; refuses to remove the last admin.
+    public func removeUser(name: String) throws {
+        guard let user = try store.user(named: name) else { throw AccessError.notFound(name) }
+        if user.role == Role.admin.rawValue, try store.userCount(role: Role.admin.rawValue) <= 1 {
+            throw AccessError.lastAdmin
+        }
+        guard try store.removeUser(named: name) else { throw AccessError.notFound(name) }
+    }
+
+    /// Sets a new password and ends the user's sessions.
+    public func setPassword(name: String, password: String, now: Date = Date()) throws {
+        try AccessError.checkPassword(password)
+        guard let hash = PasswordHasher.hash(password) else { throw AccessError.hashingFailed }
+        guard try store.setPasswordHash(hash, forUser: name, at: now) else {
+            throw AccessError.notFound(name)
+        }
+    }
+
+    /// Changes a user's role; refuses to demote the last admin.
+    public func setRole(name: String, role: Role, now: Date = Date()) throws {
+        guard let user = try store.user(named: name) else { throw AccessError.notFound(name) }
+        if user.role == Role.admin.rawValue, role != .admin,
+            try store.userCount(role: Role.admin.rawValue) <= 1
+        {
+            throw AccessError.lastAdmin
+        }
+        _ = try store.setRole(role.rawValue, forUser: name, at: now)
+    }
+
+    // MARK: Sessions
+
+    /// Checks a password and opens a session. Unknown names cost the same Argon2id work as
+    /// known ones, so timing does not tell which names exist.
+    public func logIn(name: String, password: String, client: String, now: Date = Date()) throws
+        -> LoginResult
+    {
+        if let wait = throttle.wait(account: name, address: client, now: now) {
+            return .slowed(retryAfter: Int(wait))
+        }
+        let user = try store.user(named: name)
+        let hash = user?.passwordHash ?? Self.decoyHash
+        let matches =
+            password.utf8.count <= 4 * PasswordHasher.maximumLength
+            && PasswordHasher.verify(password, against: hash)
+        guard let user, matches else {
+            throttle.recordFailure(account: name, address: client, now: now)
+            return .refused
+        }
+        throttle.recordSuccess(account: name, address: client)
+        let secret = Secret.generate()
+        try store.addSession(idHash: secret.storedHash, user: user.name, at: now)
+        let principal = Principal(
+            name: user.name, role: Role(rawValue: user.role) ?? .viewer,
+            kind: .session(csrfToken: Self.csrfToken(for: secret)))
+        return .success(secret: secret, principal: principal)
+    }
+
+    /// Who the session cookie belongs to, or nil when it is unknown or expired (an expired one is
+    /// deleted). Activity is recorded at most once per `touchInterval`.
+    public func principal(forSession secret: Secret, now: Date = Date()) throws -> Principal? {
+        let hash = secret.storedHash
+        guard let session = try store.session(idHash: hash) else { return nil }
+        let created = AccessStore.timestamp(now.addingTimeInterval(-sessions.absoluteTimeout))
+        let idle = AccessStore.timestamp(now.addingTimeInterval(-sessions.idleTimeout))
+        guard session.createdAt > created, session.lastSeenAt > idle else {
+            try store.removeSession(idHash: hash)
+            return nil
+        }
+        if session.lastSeenAt < AccessStore.timestamp(now.addingTimeInterval(-sessions.touchInterval)) {
+            try store.touchSession(idHash: hash, at: now)
+        }
+        return Principal(
+            name: session.userName, role: Role(rawValue: session.role) ?? .viewer,
+            kind: .session(csrfToken: Self.csrfToken(for: secret)))
+    }
+
+    /// Ends the session (logout).
+    public func logOut(session secret: Secret) throws {
+        try store.removeSession(idHash: secret.storedHash)
+    }
+
+    /// The session's CSRF token: derived from the session secret, so it needs no storage, is
+    /// different for every session, and cannot be computed from what the database holds.
+    public static func csrfToken(for secret: Secret) -> String {
+        String(Sodium.sha256Hex(Array(("pushboard-csrf:" + secret.text).utf8)).prefix(43))
+    }
+
+    /// Whether `sent` is the CSRF token `principal` must send, compared in constant time.
+    public static func isValidCSRFToken(_ sent: String?, for principal: Principal) -> Bool {
+        guard let expected = principal.csrfToken else { return true }
+        guard let sent else { return false }
+        return Sodium.constantTimeEqual(Array(sent.utf8), Array(expected.utf8))
+    }
+
+    /// A real Argon2id string of a random password, for unknown user names.
+    private static let decoyHash: String = PasswordHasher.hash(Secret.generate().text) ?? "$argon2id$invalid"
+}

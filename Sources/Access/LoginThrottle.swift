@@ -1,0 +1,102 @@
+import Foundation
+
+/// Slows password guessing, per account and per client address, without locking anyone out for
+/// long.
+///
+/// The first `freeFailures` failures cost nothing; after that each further attempt must wait
+/// `2^(extra failures)` seconds, up to `accountCap` for an account (so someone guessing at
+/// `anna` from many addresses keeps the real Anna waiting at most that long) and `addressCap`
+/// for an address. The wait is answered at once with 429 and `Retry-After`, never by holding a
+/// worker thread. A success clears the account's and the address's record; records are
+/// forgotten after `forgetAfter` without failures. Memory is bounded: at most `capacity`
+/// records, the oldest dropped first.
+///
+/// `@unchecked Sendable`: `table` is touched only while holding `lock` (an `NSLock`, which
+/// ThreadSanitizer understands, unlike `Mutex`).
+public final class LoginThrottle: @unchecked Sendable {
+    /// Failures that cost nothing.
+    public let freeFailures: Int
+    /// The longest an account is ever held back.
+    public let accountCap: TimeInterval
+    /// The longest an address is ever held back.
+    public let addressCap: TimeInterval
+    /// How long a record lives without a new failure.
+    public let forgetAfter: TimeInterval
+    /// The most records kept.
+    public let capacity: Int
+
+    private struct Record {
+        var failures: Int
+        var lastFailure: Date
+    }
+
+    private let lock = NSLock()
+    private var table: [String: Record] = [:]
+
+    /// A throttle; the defaults suit people typing passwords.
+    public init(
+        freeFailures: Int = 5, accountCap: TimeInterval = 30, addressCap: TimeInterval = 300,
+        forgetAfter: TimeInterval = 900, capacity: Int = 10_000
+    ) {
+        self.freeFailures = freeFailures
+        self.accountCap = accountCap
+        self.addressCap = addressCap
+        self.forgetAfter = forgetAfter
+        self.capacity = capacity
+    }
+
+    /// How many seconds the attempt must wait, or nil when it may go ahead now.
+    public func wait(account: String, address: String, now: Date) -> TimeInterval? {
+        withTable { records in
+            let waits = [
+                remaining(records["u:" + account], cap: accountCap, now: now),
+                remaining(records["a:" + address], cap: addressCap, now: now),
+            ].compactMap { $0 }
+            return waits.max()
+        }
+    }
+
+    /// Counts a failed attempt against the account and the address.
+    public func recordFailure(account: String, address: String, now: Date) {
+        withTable { records in
+            if records.count >= capacity { Self.evictOldest(&records) }
+            for key in ["u:" + account, "a:" + address] {
+                var record = records[key] ?? Record(failures: 0, lastFailure: now)
+                if now.timeIntervalSince(record.lastFailure) > forgetAfter { record.failures = 0 }
+                record.failures += 1
+                record.lastFailure = now
+                records[key] = record
+            }
+        }
+    }
+
+    /// Clears the account and the address after a successful login.
+    public func recordSuccess(account: String, address: String) {
+        withTable { records in
+            records["u:" + account] = nil
+            records["a:" + address] = nil
+        }
+    }
+
+    private func withTable<T>(_ body: (inout [String: Record]) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&table)
+    }
+
+    private func remaining(_ record: Record?, cap: TimeInterval, now: Date) -> TimeInterval? {
+        guard let record, record.failures >= freeFailures else { return nil }
+        let elapsed = now.timeIntervalSince(record.lastFailure)
+        guard elapsed <= forgetAfter else { return nil }
+        let extra = min(record.failures - freeFailures, 20)
+        let delay = min(cap, pow(2, Double(extra)))
+        let left = delay - elapsed
+        return left > 0 ? left.rounded(.up) : nil
+    }
+
+    private static func evictOldest(_ records: inout [String: Record]) {
+        let oldest = records.sorted { $0.value.lastFailure < $1.value.lastFailure }.prefix(
+            records.count / 4 + 1)
+        for (key, _) in oldest { records[key] = nil }
+    }
+}

@@ -1,0 +1,36 @@
+/// The session cookie: its name, the attributes it is set with, and reading it back from a
+/// `Cookie` request header.
+public enum SessionCookie {
+    /// The cookie's name.
+    public static let name = "pushboard_session"
+
+    /// The `Set-Cookie` value that stores `secret`: `HttpOnly` (no script can read it),
+    /// `SameSite=Strict` (no other site's page can make the browser send it), `Path=/`, and
+    /// `Secure` when the dashboard is served over HTTPS (`--secure-cookies`). No `Max-Age`: the
+    /// server enforces expiry, and the cookie goes when the browser closes.
+    public static func setCookie(_ secret: Secret, secure: Bool) -> String {
+        "\(name)=\(secret.text); Path=/; HttpOnly; SameSite=Strict" + (secure ? "; Secure" : "")
+    }
+
+    /// The `Set-Cookie` value that deletes the cookie (logout, expired session).
+    public static func clearCookie(secure: Bool) -> String {
+        "\(name)=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict" + (secure ? "; Secure" : "")
+    }
+
+    /// The session secret in a `Cookie` header, or nil when there is none or it is malformed.
+    /// Several cookies of this name (one planted for a parent domain) mean nil: the server cannot
+    /// tell which is its own.
+    public static func secret(inCookieHeader header: String) -> Secret? {
+        var found: Secret?
+        var count = 0
+        for pair in header.split(separator: ";") {
+            let trimmed = pair.drop { $0 == " " || $0 == "\t" }
+            guard let equals = trimmed.firstIndex(of: "="), trimmed[..<equals] == name else { continue }
+            count += 1
+            var value = trimmed[trimmed.index(after: equals)...]
+            while value.last == " " || value.last == "\t" { value = value.dropLast() }
+            found = Secret(value)
+        }
+        return count == 1 ? found : nil
+    }
+}

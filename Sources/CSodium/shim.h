@@ -1,0 +1,16 @@
+#ifndef PUSHBOARD_CSODIUM_SHIM_H
+#define PUSHBOARD_CSODIUM_SHIM_H
+// libsodium (Debian libsodium-dev), imported by the Access module only: Argon2id password
+// hashes, the system's random generator, SHA-256 for stored session and token hashes, and
+// constant-time comparison.
+#include <sodium.h>
+
+// The macros below are not visible to Swift as values; these give them a name.
+static inline unsigned long long csodium_pwhash_opslimit_moderate(void) {
+    return crypto_pwhash_OPSLIMIT_MODERATE;
+}
+static inline size_t csodium_pwhash_strbytes(void) { return crypto_pwhash_STRBYTES; }
+static inline int csodium_pwhash_alg_argon2id(void) { return crypto_pwhash_ALG_ARGON2ID13; }
+static inline size_t csodium_sha256_bytes(void) { return crypto_hash_sha256_BYTES; }
+
+#endif

@@ -1,0 +1,128 @@
+import Access
+import Foundation
+import HTTPKit
+import Storage
+import Templates
+
+/// The authentication step of the chain: finds who the client is (a bearer token or the session
+/// cookie), checks the role the route needs (`RouteRoles`) and the session's CSRF token, then
+/// lets the request on with `authenticatedActor` set, or answers 401/403 itself.
+///
+/// Bound to loopback with no users, nothing is checked (one person on their own machine) and
+/// every page says so. That is decided per request, so adding the first user with the CLI
+/// closes the dashboard at once.
+struct Authentication: Middleware {
+    /// Users, sessions and tokens.
+    let access: AccessControl
+    /// Where logins, failures and token use are recorded.
+    let audit: AuditStore
+    /// For finding the route a request goes to before it runs.
+    let router: Router
+    /// True when the server listens on loopback only: no users then means no login.
+    let openWithoutUsers: Bool
+    /// For the strip every page shows (who is signed in, or that there is no login); read per
+    /// request, so `serve --resources` picks up an edited template.
+    let pages: PageRenderer
+
+    /// The header JSON calls made with a session cookie carry the CSRF token in.
+    static let csrfHeader = "X-CSRF-Token"
+    /// The form field pages carry the CSRF token in (added to every form by `PageDecoration`).
+    static let csrfField = "_csrf"
+
+    /// Lets the request on as its principal, or refuses it: 401 (`unauthenticated`), 403
+    /// (`forbidden-role`, `csrf`), or a browser's page request sent to the login page.
+    func respond(to request: Request, next: (Request) -> Response) throws(HTTPError) -> Response {
+        var request = request
+        request.authenticatedActor = nil
+        do {
+            return try authenticated(request, next: next)
+        } catch let error as HTTPError {
+            throw error
+        } catch let error as any HTTPErrorConvertible {
+            throw error.httpError
+        } catch {
+            throw HTTPError(.internalServerError)
+        }
+    }
+
+    private func authenticated(_ request: Request, next: (Request) -> Response) throws -> Response {
+        var request = request
+        if router.isMounted(request) { return next(request) }
+        let needed = RouteRoles.needed(for: router.matchedRoute(for: request))
+        if openWithoutUsers, try !access.hasUsers() {
+            let response = next(request)
+            auditChange(request, needed: needed, response: response)
+            return PageDecoration(principal: nil, templates: pages.templates).apply(to: response)
+        }
+        let principal = try identify(request)
+        if case .anyone = needed {
+            let response = next(request)
+            guard let principal else { return response }
+            return PageDecoration(principal: principal, templates: pages.templates).apply(to: response)
+        }
+        guard let principal else { return try refuseUnauthenticated(request) }
+        if case .role(let role) = needed, !principal.role.includes(role) {
+            throw HTTPError(
+                .forbidden,
+                message:
+                    "This needs the \(role.rawValue) role; \(principal.name) is \(principal.role.rawValue).",
+                code: "forbidden-role")
+        }
+        if !Self.safeMethods.contains(request.method),
+            !AccessControl.isValidCSRFToken(Self.csrfToken(in: request), for: principal)
+        {
+            throw HTTPError(
+                .forbidden,
+                message: "The form or call lacked this session's CSRF token; reload the page and try again.",
+                code: "csrf")
+        }
+        request.authenticatedActor = principal.actor
+        let response = next(request)
+        auditChange(request, needed: needed, response: response)
+        return PageDecoration(principal: principal, templates: pages.templates).apply(to: response)
+    }
+
+    private static let safeMethods: Set<HTTPMethod> = [.get, .head, .options]
+
+    /// The principal the request proves, nil when it proves none. A request that sends a bearer
+    /// token is judged by the token alone; a bad token is never rescued by a cookie.
+    private func identify(_ request: Request) throws -> Principal? {
+        if let authorization = request.headers["Authorization"], BearerToken.isBearer(authorization) {
+            switch try access.check(authorization: authorization) {
+            case .valid(let principal, let recordedUse):
+                if recordedUse {
+                    try? audit.record(
+                        actor: principal.actor, action: "token.used", object: request.path,
+                        client: request.remoteAddress)
+                }
+                return principal
+            case .invalid:
+                return nil
+            }
+        }
+        guard let cookie = request.headers["Cookie"],
+            let secret = SessionCookie.secret(inCookieHeader: cookie)
+        else { return nil }
+        return try access.principal(forSession: secret)
+    }
+
+    /// 401 for the API and for anything a script sent; a page in a browser goes to the login
+    /// page, which brings the person back afterwards.
+    private func refuseUnauthenticated(_ request: Request) throws(HTTPError) -> Response {
+        let isAPI = request.path.hasPrefix("/api/") || request.headers["Authorization"] != nil
+        if !isAPI, request.method == .get || request.method == .head {
+            return Response(redirectTo: "/login?next=" + LoginPages.encodedNext(request.target))
+        }
+        throw HTTPError(
+            .unauthorized,
+            message: "Log in, or send an API token as \"Authorization: Bearer …\".",
+            code: "unauthenticated", headers: ["WWW-Authenticate": "Bearer realm=\"pushboard\""])
+    }
+
+    /// The CSRF token a request sent: the header for JSON calls, the form field for forms.
+    private static func csrfToken(in request: Request) -> String? {
+        if let header = request.headers[csrfHeader] { return header }
+        guard request.mediaType == "application/x-www-form-urlencoded" else { return nil }
+        return (try? request.formFields())?[csrfField]
+    }
+}

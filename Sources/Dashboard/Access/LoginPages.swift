@@ -1,0 +1,88 @@
+import Access
+import Foundation
+import HTTPKit
+import Storage
+import Templates
+
+/// `/login` and `/logout`: the only pages a stranger can reach.
+struct LoginPages: Sendable {
+    let access: AccessControl
+    let audit: AuditStore
+    let pages: PageRenderer
+    let secureCookies: Bool
+
+    /// Adds the routes.
+    func register(in router: inout RouterBuilder) {
+        router.get("/login") { request, _ in
+            try page(next: Self.safeNext(request.queryItems["next"]), name: "", error: nil, status: .ok)
+        }
+        router.post("/login") { request, _ in try logIn(request) }
+        router.post("/logout") { request, _ in try logOut(request) }
+    }
+
+    private func logIn(_ request: Request) throws -> Response {
+        let form = try NotificationPages.formFields(of: request)
+        let name = String((form["name"] ?? "").prefix(64))
+        let next = Self.safeNext(form["next"])
+        let client = request.remoteAddress
+        switch try access.logIn(name: name, password: form["password"] ?? "", client: client) {
+        case .success(let secret, let principal):
+            try audit.record(actor: principal.actor, action: "login", object: "user:" + name, client: client)
+            var response = Response(redirectTo: next)
+            response.headers.add(
+                name: "Set-Cookie", value: SessionCookie.setCookie(secret, secure: secureCookies))
+            return response
+        case .refused:
+            try audit.record(actor: name, action: "login.failed", object: "user:" + name, client: client)
+            return try page(
+                next: next, name: name, error: "The name or the password is wrong.", status: .unauthorized)
+        case .slowed(let seconds):
+            try audit.record(
+                actor: name, action: "login.slowed", object: "user:" + name,
+                detail: "retry after \(seconds) s",
+                client: client)
+            var response = try page(
+                next: next, name: name,
+                error: "Too many failed attempts; wait \(seconds) seconds and try again.",
+                status: .tooManyRequests)
+            response.headers.replaceOrAdd(name: "Retry-After", value: String(seconds))
+            return response
+        }
+    }
+
+    private func logOut(_ request: Request) throws -> Response {
+        if let cookie = request.headers["Cookie"], let secret = SessionCookie.secret(inCookieHeader: cookie) {
+            try access.logOut(session: secret)
+            try audit.record(
+                actor: request.authenticatedActor ?? "", action: "logout", object: "session",
+                client: request.remoteAddress)
+        }
+        var response = Response(redirectTo: "/login")
+        response.headers.add(name: "Set-Cookie", value: SessionCookie.clearCookie(secure: secureCookies))
+        return response
+    }
+
+    private func page(next: String, name: String, error: String?, status: HTTPStatus) throws -> Response {
+        var values: [String: TemplateValue] = ["next": .string(next), "name": .string(name)]
+        if let error { values["error"] = .string(error) }
+        var response = try pages.page("access/login", title: "Log in", section: .none, values: values)
+        response.status = status
+        return response
+    }
+
+    /// Where to go after login: a path on this server only (`/x`, never `//evil` or a URL), so
+    /// the login page cannot be used to send people elsewhere.
+    static func safeNext(_ next: String?) -> String {
+        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.hasPrefix("/\\"),
+            next.utf8.count <= 2048, !next.unicodeScalars.contains(where: { $0.value < 0x20 || $0 == "\\" })
+        else { return "/" }
+        return next
+    }
+
+    /// `target` encoded for the `next` query parameter.
+    static func encodedNext(_ target: String) -> String {
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.remove(charactersIn: "&=+?#")
+        return target.addingPercentEncoding(withAllowedCharacters: allowed) ?? "/"
+    }
+}

@@ -1,0 +1,85 @@
+import Access
+import HTTPKit
+import Templates
+
+/// What authentication adds to every HTML page after its handler made it: the strip that says
+/// who is signed in (or that there is no login), and the session's CSRF token in every form
+/// that posts.
+///
+/// Done here, on the finished page, so that no template and no handler can forget the token:
+/// a form added tomorrow carries it too. Only the dashboard's own markup can contain `<form` or
+/// the layout's marker comment: every value is escaped, so user text shows `&lt;form`.
+struct PageDecoration: Sendable {
+    /// The rendered strip, placed where the layout has `marker`.
+    let sessionBar: String
+    /// The token to add to forms; nil when there is no session (open mode, tokens).
+    let csrfToken: String?
+
+    /// Where the layout wants the strip.
+    static let marker = Array("<!--pushboard:session-->".utf8)
+
+    /// The decoration for `principal` (or for open mode when nil), rendered with `templates`.
+    init(principal: Principal?, templates: TemplateLibrary) {
+        var values: [String: TemplateValue] = ["open": .bool(principal == nil)]
+        if let principal {
+            values["name"] = .string(principal.name)
+            values["role"] = .string(principal.role.rawValue)
+            values["admin"] = .bool(principal.role.includes(.admin))
+        }
+        self.sessionBar = (try? templates.render("access/session-bar", with: .object(values))) ?? ""
+        self.csrfToken = principal?.csrfToken
+    }
+
+    /// `response` with the strip and the form tokens, when it is an HTML page.
+    func apply(to response: Response) -> Response {
+        guard response.headers["Content-Type"]?.hasPrefix("text/html") == true else { return response }
+        var response = response
+        var body = Self.replacing(Self.marker, with: Array(sessionBar.utf8), in: response.body)
+        if let csrfToken {
+            let field =
+                "<input type=\"hidden\" name=\"\(Authentication.csrfField)\" value=\"\(csrfToken.htmlEscaped())\">"
+            body = Self.addingField(Array(field.utf8), toPostFormsIn: body)
+        }
+        response.body = body
+        return response
+    }
+
+    private static func replacing(_ needle: [UInt8], with replacement: [UInt8], in bytes: [UInt8]) -> [UInt8]
+    {
+        guard let start = firstIndex(of: needle, in: bytes, from: 0) else { return bytes }
+        return Array(bytes[..<start]) + replacement + bytes[(start + needle.count)...]
+    }
+
+    /// Inserts `field` right after the `>` of every `<form …>` tag whose attributes say
+    /// `method="post"`.
+    private static func addingField(_ field: [UInt8], toPostFormsIn bytes: [UInt8]) -> [UInt8] {
+        let open = Array("<form".utf8)
+        let post = Array("method=\"post\"".utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 256)
+        var position = 0
+        while let start = firstIndex(of: open, in: bytes, from: position),
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: ">"))
+        {
+            output += bytes[position...end]
+            if firstIndex(of: post, in: Array(bytes[start..<end]), from: 0) != nil {
+                output += field
+            }
+            position = end + 1
+        }
+        output += bytes[position...]
+        return output
+    }
+
+    private static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard needle.count <= bytes.count else { return nil }
+        var index = start
+        while index + needle.count <= bytes.count {
+            if bytes[index] == needle[0], bytes[index..<(index + needle.count)].elementsEqual(needle) {
+                return index
+            }
+            index += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+
+/// Users and their sessions. It stores and finds rows; the rules (hashing, expiry, roles) live in
+/// the `Access` module, which is the only caller.
+public struct AccessStore: Sendable {
+    /// The database the rows live in.
+    public let database: Database
+
+    /// A store over `database`, which must have been opened (and so migrated) by `Database`.
+    public init(database: Database) {
+        self.database = database
+    }
+
+    /// The time in the stored form, for callers comparing against stored times.
+    public static func timestamp(_ date: Date) -> String {
+        Timestamp.string(from: date)
+    }
+
+    /// Adds a user; false when the name is taken.
+    public func addUser(name: String, role: String, passwordHash: String, at date: Date) throws -> Bool {
+        try database.transaction { connection in
+            guard try Self.user(named: name, in: connection) == nil else { return false }
+            let now = Timestamp.string(from: date)
+            try connection.run(
+                "INSERT INTO users (name, role, password_hash, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
+                [.text(name), .text(role), .text(passwordHash), .text(now), .text(now)])
+            return true
+        }
+    }
+
+    /// Every user, by name.
+    public func users() throws -> [StoredUser] {
+        try database.withConnection { connection in
+            try connection.query(
+                "SELECT name, role, password_hash, created_at, updated_at FROM users ORDER BY name",
+                row: Self.user(from:))
+        }
+    }
+
+    /// The user called `name`, or nil.
+    public func user(named name: String) throws -> StoredUser? {
+        try database.withConnection { try Self.user(named: name, in: $0) }
+    }
+
+    /// How many users there are, or how many have `role`.
+    public func userCount(role: String? = nil) throws -> Int {
+        try database.withConnection { connection in
+            guard let role else { return try connection.integer("SELECT count(*) FROM users") }
+            return try connection.integer("SELECT count(*) FROM users WHERE role = ?", [.text(role)])
+        }
+    }
+
+    /// Removes the user and every session of theirs; false when there was none.
+    public func removeUser(named name: String) throws -> Bool {
+        try database.transaction { connection in
+            try connection.run("DELETE FROM users WHERE name = ?", [.text(name)]) == 1
+        }
+    }
+
+    /// Replaces the password hash and ends every session of the user (a changed password must
+    /// lock out whoever knew the old one); false when there is no such user.
+    public func setPasswordHash(_ hash: String, forUser name: String, at date: Date) throws -> Bool {
+        try database.transaction { connection in
+            let changed = try connection.run(
+                "UPDATE users SET password_hash = ?, updated_at = ? WHERE name = ?",
+                [.text(hash), .text(Timestamp.string(from: date)), .text(name)])
+            try connection.run("DELETE FROM sessions WHERE user_name = ?", [.text(name)])
+            return changed == 1
+        }
+    }
+
+    /// Changes the user's role; sessions see it on their next request. False when there is none.
+    public func setRole(_ role: String, forUser name: String, at date: Date) throws -> Bool {
+        try database.transaction { connection in
+            try connection.run(
+                "UPDATE users SET role = ?, updated_at = ? WHERE name = ?",
+                [.text(role), .text(Timestamp.string(from: date)), .text(name)]) == 1
+        }
+    }
+
+    /// Stores a new session for `user`.
+    public func addSession(idHash: String, user: String, at date: Date) throws {
+        let now = Timestamp.string(from: date)
+        try database.transaction { connection in
+            _ = try connection.run(
+                "INSERT INTO sessions (id_hash, user_name, created_at, last_seen_at) VALUES (?, ?, ?, ?)",
+                [.text(idHash), .text(user), .text(now), .text(now)])
+        }
+    }
+
+    /// The session with this hash and its user's current role, or nil.
+    public func session(idHash: String) throws -> StoredSession? {
+        try database.withConnection { connection in
+            try connection.queryFirst(
+                """
+                SELECT s.id_hash, s.user_name, u.role, s.created_at, s.last_seen_at
+                FROM sessions s JOIN users u ON u.name = s.user_name WHERE s.id_hash = ?
+                """,
+                [.text(idHash)]
+            ) { row in
+                StoredSession(
+                    idHash: row.text(0), userName: row.text(1), role: row.text(2), createdAt: row.text(3),
+                    lastSeenAt: row.text(4))
+            }
+        }
+    }
+
+    /// Records activity on a session (the idle clock restarts).
+    public func touchSession(idHash: String, at date: Date) throws {
+        try database.transaction { connection in
+            _ = try connection.run(
+                "UPDATE sessions SET last_seen_at = ? WHERE id_hash = ?",
+                [.text(Timestamp.string(from: date)), .text(idHash)])
+        }
+    }
+
+    /// Ends one session (logout, or found expired).
+    public func removeSession(idHash: String) throws {
+        try database.transaction { connection in
+            _ = try connection.run("DELETE FROM sessions WHERE id_hash = ?", [.text(idHash)])
+        }
+    }
+
+    private static func user(named name: String, in connection: Connection) throws -> StoredUser? {
+        try connection.queryFirst(
+            "SELECT name, role, password_hash, created_at, updated_at FROM users WHERE name = ?",
+            [.text(name)], row: user(from:))
+    }
+
+    private static func user(from row: Statement) -> StoredUser {
+        StoredUser(
+            name: row.text(0), role: row.text(1), passwordHash: row.text(2), createdAt: row.text(3),
+            updatedAt: row.text(4))
+    }
+}

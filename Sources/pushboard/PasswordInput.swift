@@ -1,0 +1,40 @@
+import Foundation
+
+/// Reads a password for `users add` and `users passwd`: typed twice at a prompt with echo off
+/// when standard input is a terminal, otherwise the first line of standard input (scripts:
+/// `printf '%s\n' "$PW" | pushboard users add …`). Never from an argument, which `ps` and the
+/// shell history would show.
+enum PasswordInput {
+    /// The password, or an I/O error when none could be read or the two typings differ.
+    static func read() throws -> String {
+        guard isatty(STDIN_FILENO) == 1 else {
+            let data = FileHandle.standardInput.readDataToEndOfFile()
+            let text = String(decoding: data, as: UTF8.self)
+            let line = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            return String(line.hasSuffix("\r") ? line.dropLast() : line)
+        }
+        let first = try prompt("Password: ")
+        let second = try prompt("Password again: ")
+        guard first == second else {
+            throw InputOutputError(message: "the two passwords differ; nothing changed")
+        }
+        return first
+    }
+
+    private static func prompt(_ text: String) throws -> String {
+        FileHandle.standardError.write(Data(text.utf8))
+        var saved = termios()
+        tcgetattr(STDIN_FILENO, &saved)
+        var quiet = saved
+        quiet.c_lflag &= ~tcflag_t(ECHO)
+        tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
+        defer {
+            tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+            FileHandle.standardError.write(Data("\n".utf8))
+        }
+        guard let line = Swift.readLine(strippingNewline: true) else {
+            throw InputOutputError(message: "no password given")
+        }
+        return line
+    }
+}

@@ -1,0 +1,200 @@
+"""Access control end to end: the public-bind rule, login-only routes, CLI users and tokens.
+
+The server may bind 0.0.0.0, but every connection here goes to 127.0.0.1 only.
+"""
+import http.client
+import json
+import re
+import signal
+import subprocess
+import tempfile
+import time
+
+import pytest
+
+from conftest import ROOT
+
+PASSWORD = "a long enough password"
+
+
+def run(binary, *args, stdin=""):
+    return subprocess.run([str(binary), *args], input=stdin, capture_output=True, text=True,
+                          cwd=ROOT, timeout=60)
+
+
+def add_user(binary, data_dir, name, role):
+    result = run(binary, "users", "add", name, "--role", role, "--data", str(data_dir),
+                 stdin=PASSWORD + "\n")
+    assert result.returncode == 0, result.stderr
+    return result
+
+
+class PublicServer:
+    """`pushboard serve --host 0.0.0.0 --port 0`, talked to through 127.0.0.1 only."""
+
+    def __init__(self, binary, data_dir):
+        # The server logs every request to stderr: a file, not a pipe nobody drains.
+        self.stderr_file = tempfile.TemporaryFile(mode="w+", encoding="utf-8")
+        self.process = subprocess.Popen(
+            [str(binary), "serve", "--host", "0.0.0.0", "--port", "0", "--data", str(data_dir)],
+            stdout=subprocess.PIPE, stderr=self.stderr_file, text=True, cwd=ROOT)
+        line = self.process.stdout.readline()
+        match = re.search(r"http://0\.0\.0\.0:(\d+)", line)
+        assert match, f"no URL: {line!r} {self.stderr_text()!r}"
+        self.port = int(match.group(1))
+
+    def stderr_text(self):
+        """Everything the server wrote to stderr so far (its log)."""
+        self.stderr_file.flush()
+        self.stderr_file.seek(0)
+        return self.stderr_file.read()
+
+    def request(self, method, path, body=None, headers=None):
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        try:
+            connection.request(method, path, body=body, headers=headers or {})
+            response = connection.getresponse()
+            return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+        finally:
+            connection.close()
+
+    def stop(self):
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            out, _ = self.process.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            out, _ = self.process.communicate()
+        return out + self.stderr_text()
+
+
+def test_public_bind_without_users_refuses_and_says_how(binary, data_dir):
+    result = subprocess.run(
+        [str(binary), "serve", "--host", "0.0.0.0", "--port", "0", "--data", str(data_dir)],
+        capture_output=True, text=True, cwd=ROOT, timeout=30)
+    assert result.returncode == 2
+    assert "pushboard users add NAME --role admin --data " + str(data_dir) in result.stderr
+    assert result.stdout == ""
+
+
+def test_public_bind_with_an_editor_only_still_refuses(binary, data_dir):
+    add_user(binary, data_dir, "ed", "editor")
+    result = subprocess.run(
+        [str(binary), "serve", "--host", "0.0.0.0", "--port", "0", "--data", str(data_dir)],
+        capture_output=True, text=True, cwd=ROOT, timeout=30)
+    assert result.returncode == 2 and "--role admin" in result.stderr
+
+
+def page_and_api_paths():
+    document = json.loads((ROOT / "api" / "openapi.json").read_text())
+    operations = []
+    for path, item in document["paths"].items():
+        concrete = path.replace("{identifier}", "message").replace("{id}", "0123456789abcdef")
+        for method in item:
+            if method in ("get", "post", "put", "delete"):
+                operations.append((method.upper(), concrete))
+    pages = ["/", "/categories", "/categories/new", "/categories/message", "/notifications",
+             "/notifications/new", "/notifications/0123456789abcdef", "/users", "/tokens", "/audit",
+             "/categories/download/config.json", "/no/such/page"]
+    operations += [("GET", page) for page in pages]
+    operations += [("POST", page) for page in ["/categories", "/categories/new", "/notifications/new",
+                                                "/users", "/tokens", "/logout"]]
+    return operations
+
+
+def test_public_bind_with_an_admin_needs_login_everywhere_but_health_static_and_login(binary, data_dir):
+    add_user(binary, data_dir, "root", "admin")
+    server = PublicServer(binary, data_dir)
+    try:
+        assert server.request("GET", "/healthz")[0] == 200
+        assert server.request("GET", "/static/pushboard.css")[0] == 200
+        assert server.request("GET", "/login")[0] == 200
+        assert server.request("GET", "/readyz")[0] == 200
+        assert server.request("GET", "/preview/geometry.css")[0] == 200
+        for method, path in page_and_api_paths():
+            if path in ("/healthz", "/readyz"):
+                continue
+            status, headers, _ = server.request(method, path, body=b"{}" if method != "GET" else None,
+                                                headers={"Content-Type": "application/json"})
+            assert status in (401, 303), f"{method} {path} answered {status} without login"
+            if status == 303:
+                assert headers["location"].startswith("/login?next=")
+        status, headers, _ = server.request(
+            "POST", "/login", body=f"name=root&password={PASSWORD.replace(' ', '+')}",
+            headers={"Content-Type": "application/x-www-form-urlencoded"})
+        assert status == 303
+        cookie = headers["set-cookie"].split(";")[0]
+        status, _, body = server.request("GET", "/", headers={"Cookie": cookie})
+        assert status == 200 and b"Signed in as <strong>root</strong>" in body
+    finally:
+        server.stop()
+
+
+def test_cli_tokens_work_are_revoked_at_once_and_never_logged(binary, data_dir):
+    add_user(binary, data_dir, "root", "admin")
+    created = run(binary, "tokens", "create", "pipeline", "--role", "editor", "--data", str(data_dir))
+    assert created.returncode == 0, created.stderr
+    token = created.stdout.strip()
+    assert token.startswith("pbt_") and len(token) == 47
+    listed = run(binary, "tokens", "list", "--data", str(data_dir))
+    assert "pipeline\teditor" in listed.stdout and token[4:] not in listed.stdout
+    server = PublicServer(binary, data_dir)
+    try:
+        bearer = {"Authorization": "Bearer " + token, "Content-Type": "application/json"}
+        category = json.dumps({"identifier": "message", "actions": []})
+        assert server.request("PUT", "/api/v1/categories/message", category, bearer)[0] == 201
+        viewer = run(binary, "tokens", "create", "reader", "--role", "viewer", "--data", str(data_dir))
+        reader = {"Authorization": "Bearer " + viewer.stdout.strip(), "Content-Type": "application/json"}
+        assert server.request("GET", "/api/v1/categories", None, reader)[0] == 200
+        assert server.request("DELETE", "/api/v1/categories/message", None, reader)[0] == 403
+        assert server.request("GET", "/api/v1/categories", None, {"Authorization": "Bearer pbt_nope"})[0] == 401
+        revoked = run(binary, "tokens", "revoke", "pipeline", "--data", str(data_dir))
+        assert revoked.returncode == 0
+        assert server.request("GET", "/api/v1/categories", None, bearer)[0] == 401
+        login = f"name=root&password={PASSWORD.replace(' ', '+')}"
+        _, headers, _ = server.request("POST", "/login", login,
+                                       {"Content-Type": "application/x-www-form-urlencoded"})
+        cookie = {"Cookie": headers["set-cookie"].split(";")[0]}
+        for page in ["/tokens", "/audit", "/api/v1/audit"]:
+            status, _, body = server.request("GET", page, None, cookie)
+            assert status == 200 and token[4:].encode() not in body, page
+        _, _, audit = server.request("GET", "/api/v1/audit?user=token:pipeline", None, cookie)
+        events = json.loads(audit)["events"]
+        assert any(e["action"] == "PUT" and e["object"] == "/api/v1/categories/message" for e in events)
+    finally:
+        output = server.stop()
+    assert token[4:] not in output
+
+
+def test_cli_users_list_role_passwd_remove(binary, data_dir):
+    add_user(binary, data_dir, "root", "admin")
+    add_user(binary, data_dir, "anna", "viewer")
+    assert run(binary, "users", "add", "anna", "--role", "viewer", "--data", str(data_dir),
+               stdin=PASSWORD + "\n").returncode == 1
+    assert run(binary, "users", "add", "bob", "--role", "viewer", "--data", str(data_dir),
+               stdin="short\n").returncode == 1
+    assert run(binary, "users", "add", "bob", "--role", "boss", "--data", str(data_dir)).returncode == 2
+    assert run(binary, "users", "role", "anna", "editor", "--data", str(data_dir)).returncode == 0
+    listed = run(binary, "users", "list", "--data", str(data_dir)).stdout
+    assert re.search(r"^anna\teditor\t", listed, re.M) and re.search(r"^root\tadmin\t", listed, re.M)
+    assert run(binary, "users", "passwd", "anna", "--data", str(data_dir),
+               stdin="another long password\n").returncode == 0
+    removed = run(binary, "users", "remove", "root", "--data", str(data_dir))
+    assert removed.returncode == 1 and "no admin" in removed.stderr
+    assert run(binary, "users", "remove", "anna", "--data", str(data_dir)).returncode == 0
+    assert "anna" not in run(binary, "users", "list", "--data", str(data_dir)).stdout
+
+
+@pytest.mark.parametrize("command", [["users", "add"], ["users", "list"], ["users", "remove"],
+                                     ["users", "passwd"], ["users", "role"], ["tokens", "create"],
+                                     ["tokens", "list"], ["tokens", "revoke"]])
+def test_access_commands_have_help(binary, command):
+    result = run(binary, *command, "--help")
+    assert result.returncode == 0
+    assert "pushboard " + " ".join(command) in result.stdout
+
+
+def test_a_password_is_never_an_argument(binary, data_dir):
+    result = run(binary, "users", "add", "anna", "--role", "admin", "--password", PASSWORD,
+                 "--data", str(data_dir))
+    assert result.returncode == 2 and "--password" in result.stderr
