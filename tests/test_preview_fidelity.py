@@ -224,7 +224,7 @@ def devices(server):
     status, _, document = server.json("GET", "/api/v1/openapi.json")
     assert status == 200
     parameters = document["paths"]["/api/v1/preview"]["post"]["parameters"]
-    device = next(p for p in parameters if p["name"] == "device")
+    device = next(p for p in parameters if p.get("name") == "device")  # others are $refs
     return [d for d in device["schema"]["enum"] if d != "all"]
 
 
