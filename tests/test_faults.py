@@ -186,22 +186,27 @@ def test_a_read_only_database_answers_503_and_writes_resume_without_restart(bina
     assert "readonly database" in server.stderr_text()  # logged with SQLite's words
 
 
-def corrupt(data_dir):
+def corrupt(data_dir, from_offset):
+    """Overwrites every page from `from_offset` on (the data written after the migrations), so
+    the schema still reads and `quick_check` finds the damage."""
     database = Path(data_dir) / "pushboard.sqlite3"
     size = database.stat().st_size
+    assert size > from_offset, "the writes did not reach the database file"
+    page = 4096
     with open(database, "r+b") as handle:
-        page = 4096
-        for offset in range(2 * page, size, page):
+        for offset in range(from_offset, size, page):
             handle.seek(offset)
             handle.write(os.urandom(page))
 
 
 def test_a_corrupt_database_refuses_to_start_unless_allowed_and_then_serves_read_only(binary, data_dir):
+    Server(data_dir).stop()  # migrated and checkpointed: the schema's pages
+    schema_size = (Path(data_dir) / "pushboard.sqlite3").stat().st_size
     server = Server(data_dir)
     for index in range(60):
         assert write(server, f"n{index}" + "x" * 150)[0] == 201
     server.stop()
-    corrupt(data_dir)
+    corrupt(data_dir, from_offset=schema_size)
     refused = subprocess.run(
         [str(binary), "serve", "--port", "0", "--data", str(data_dir)],
         capture_output=True, text=True, timeout=30)
