@@ -80,10 +80,14 @@ extension JSONParser {
             elementStack.append(node)
             return
         }
-        memberStack.append(JSONMember(key: stack[top].key, keySpan: stack[top].keySpan, value: node))
+        // The key moves from the frame into the member (no retain, no later release): with
+        // `hasKey` false nothing reads the frame's key again.
+        var key = ""
+        swap(&key, &stack[top].key)
+        memberStack.append(JSONMember(key: key, keySpan: stack[top].keySpan, value: node))
         stack[top].hasKey = false
         if stack[top].keyIndex != nil {
-            let hash = JSONFrame.hash(stack[top].key)
+            let hash = JSONFrame.hash(memberStack[memberStack.count - 1].key)
             if stack[top].keyIndex?[hash] == nil { stack[top].keyIndex?[hash] = memberStack.count - 1 }
         } else if stack[top].count >= JSONFrame.indexThreshold {
             var index: [UInt64: Int] = [:]

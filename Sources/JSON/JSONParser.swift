@@ -105,7 +105,8 @@ struct JSONParser {
             // Attach finished values to their parents, closing every container that ends here.
             while true {
                 guard !stack.isEmpty else { return completed }
-                attach(completed)
+                // Moved, not copied: a copy here cost a retain and a release per value.
+                attach(consume completed)
                 skipWhitespace()
                 guard index < bytes.count else {
                     reportUnexpectedEnd(

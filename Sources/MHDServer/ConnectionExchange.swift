@@ -13,6 +13,8 @@ struct ConnectionExchange {
     func headersReceived(method: String, overCapacity: Bool = false) -> MHD_Result {
         context.method = HTTPMethod(rawValue: method)
         var headers = HTTPHeaders()
+        // Counting first (no callback) is a walk of libmicrohttpd's list; it saves regrowing the fields.
+        headers.reserveCapacity(Int(MHD_get_connection_values_n(connection, .HEADER_KIND, nil, nil)))
         _ = withUnsafeMutablePointer(to: &headers) {
             MHD_get_connection_values_n(connection, .HEADER_KIND, collectHeader, $0)
         }
@@ -84,9 +86,13 @@ struct ConnectionExchange {
         return MHD_queue_response(connection, UInt32(clamping: response.status.code), created)
     }
 
+    /// The client's address as text, written into stack memory (no array allocated per request).
     private func clientAddress() -> String {
-        var buffer = [CChar](repeating: 0, count: 64)
-        guard cmhd_connection_client_address(connection, &buffer, buffer.count) == 0 else { return "" }
-        return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer -> String in
+            guard let base = buffer.baseAddress else { return "" }
+            base.initialize(to: 0)
+            guard cmhd_connection_client_address(connection, base, buffer.count) == 0 else { return "" }
+            return String(cString: base)
+        }
     }
 }

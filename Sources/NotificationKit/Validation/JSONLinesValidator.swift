@@ -120,7 +120,7 @@ public struct JSONLinesValidator: Sendable {
         }
         summary.lines += lineCount
         try writer.flushIfFull()
-        batch = JSONLineBatch(firstLineNumber: summary.lines + 1)
+        batch.reset(firstLineNumber: summary.lines + 1)
     }
 
     /// The reports for every line of `text`, for callers that already hold the whole input.
