@@ -251,8 +251,10 @@ def test_browser_draws_exactly_the_servers_lines(page, shared_server):
     failures = []
     surfaces_seen = set()
     for name, title, subtitle, body in TEXTS:
-        fields = {"title": title, "subtitle": subtitle, "body": body,
-                  "mediaURL": "https://example.com/a.jpg" if len(body) % 3 == 0 else ""}
+        # No media URL: since issue 13 the composer draws a thumbnail only after a media check
+        # passed (as iOS attaches it), while the API preview it is compared with assumes one, so
+        # the two would measure different columns. Checked media is covered by test_pages_media.
+        fields = {"title": title, "subtitle": subtitle, "body": body, "mediaURL": ""}
         result = page.execute_async_script(MEASURE, fields, all_devices)
         assert "error" not in result, result.get("error")
         faces = result["faces"]
