@@ -2,6 +2,7 @@
 
 Every test talks to loopback only. The binary is the release build made by `make pytest`.
 """
+import contextlib
 import http.client
 import json
 import os
@@ -107,6 +108,32 @@ def shared_server(binary):
     yield running
     running.stop()
     shutil.rmtree(path, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def seeded_server(prefix):
+    """A server of its own on a fresh data directory, with the seed category registry loaded;
+    stopped and removed on exit."""
+    path = tempfile.mkdtemp(prefix=prefix)
+    running = Server(path)
+    try:
+        status, _, body = running.request(
+            "PUT", "/api/v1/categories", (SEEDS / "categories.json").read_bytes(),
+            {"Content-Type": "application/json"})
+        assert status == 200, body
+        yield running
+    finally:
+        running.stop()
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def desktop_page(request, browser, browser_without_javascript):
+    """For a fixture parametrized over "javascript" and "no-javascript": that browser at desktop
+    width, marked with `.javascript`."""
+    driver = browser if request.param == "javascript" else browser_without_javascript
+    driver.set_window_size(1280, 1000)
+    driver.javascript = request.param == "javascript"
+    return driver
 
 
 def fixture_bytes(name):

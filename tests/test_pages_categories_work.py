@@ -3,35 +3,26 @@ the expanded menu, "Button title" and "Placeholder" only with "Text input", an O
 action, and the category history with restore.
 """
 import json
-import shutil
-import tempfile
 
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import SEEDS, Server
+from conftest import desktop_page, seeded_server
 from test_pages_categories import button, check, control, type_into
 from test_pages_composer import wait
 
 
 @pytest.fixture(scope="module")
 def server(binary):
-    path = tempfile.mkdtemp(prefix="pushboard-categories-work-")
-    running = Server(path)
-    running.request("PUT", "/api/v1/categories", (SEEDS / "categories.json").read_bytes(),
-                    {"Content-Type": "application/json"})
-    yield running
-    running.stop()
-    shutil.rmtree(path, ignore_errors=True)
+    with seeded_server("pushboard-categories-work-") as running:
+        yield running
 
 
 @pytest.fixture(params=["javascript", "no-javascript"])
 def page(request, browser, browser_without_javascript):
-    driver = browser if request.param == "javascript" else browser_without_javascript
-    driver.set_window_size(1280, 1000)
-    driver.javascript = request.param == "javascript"
-    return driver
+    """The browser with JavaScript, then the one without, at desktop width."""
+    return desktop_page(request, browser, browser_without_javascript)
 
 
 def menu(driver):

@@ -6,8 +6,6 @@ the module; every wait is explicit.
 """
 import json
 import re
-import shutil
-import tempfile
 
 import pytest
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
@@ -15,7 +13,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from conftest import Server, SEEDS
+from conftest import seeded_server
 
 CZECH_BODY = (
     "Anna: Ahoj! Jak se máš? Dnes večer jdeme do kina, přidáš se? Lístky jsou už koupené a sraz "
@@ -26,15 +24,8 @@ CZECH_BODY = (
 
 @pytest.fixture(scope="module")
 def server(binary):
-    path = tempfile.mkdtemp(prefix="pushboard-composer-")
-    running = Server(path)
-    status, _, body = running.request(
-        "PUT", "/api/v1/categories", (SEEDS / "categories.json").read_bytes(),
-        {"Content-Type": "application/json"})
-    assert status == 200, body
-    yield running
-    running.stop()
-    shutil.rmtree(path, ignore_errors=True)
+    with seeded_server("pushboard-composer-") as running:
+        yield running
 
 
 def wait(driver, condition, timeout=10):

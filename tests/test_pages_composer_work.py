@@ -5,16 +5,13 @@ trash, the import dry run, the unsaved-changes guard and the phone width.
 Controls are found by their visible label, regions by their accessible name (CONTRACT §7).
 """
 import json
-import re
-import shutil
-import tempfile
 
 import pytest
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import SEEDS, Server
+from conftest import desktop_page, seeded_server
 from test_pages_composer import button, control, press, region, set_value, wait
 
 CZECH_BODY = "Anna: Ahoj! Jak se máš? Dnes večer jdeme do kina, přidáš se? " * 76
@@ -28,24 +25,14 @@ def support_payload():
 
 @pytest.fixture(scope="module")
 def server(binary):
-    path = tempfile.mkdtemp(prefix="pushboard-work-")
-    running = Server(path)
-    status, _, body = running.request(
-        "PUT", "/api/v1/categories", (SEEDS / "categories.json").read_bytes(),
-        {"Content-Type": "application/json"})
-    assert status == 200, body
-    yield running
-    running.stop()
-    shutil.rmtree(path, ignore_errors=True)
+    with seeded_server("pushboard-work-") as running:
+        yield running
 
 
 @pytest.fixture(params=["javascript", "no-javascript"])
 def page(request, browser, browser_without_javascript):
     """The browser with JavaScript, then the one without, at desktop width."""
-    driver = browser if request.param == "javascript" else browser_without_javascript
-    driver.set_window_size(1280, 1000)
-    driver.javascript = request.param == "javascript"
-    return driver
+    return desktop_page(request, browser, browser_without_javascript)
 
 
 def paste_raw(driver, text):
@@ -205,11 +192,7 @@ def test_import_shows_a_dry_run_and_needs_confirmation(page, server):
 
 
 def test_import_confirmation_replaces_the_registry(browser_without_javascript, binary):
-    path = tempfile.mkdtemp(prefix="pushboard-import-")
-    running = Server(path)
-    try:
-        running.request("PUT", "/api/v1/categories", (SEEDS / "categories.json").read_bytes(),
-                        {"Content-Type": "application/json"})
+    with seeded_server("pushboard-import-") as running:
         page = browser_without_javascript
         page.get(running.base + "/categories")
         text = control(page, "Config JSON")
@@ -221,9 +204,6 @@ def test_import_confirmation_replaces_the_registry(browser_without_javascript, b
         button(page, "Confirm: replace the registry").send_keys(Keys.ENTER)
         wait(page, lambda: page.current_url.endswith("/categories?imported=1"))
         assert [c["identifier"] for c in running.json("GET", "/api/v1/categories")[2]["categories"]] == ["later"]
-    finally:
-        running.stop()
-        shutil.rmtree(path, ignore_errors=True)
 
 
 def test_unsaved_changes_are_marked_and_guarded(page, server):
