@@ -5,7 +5,7 @@ PORT ?= 8080
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: run test build release install deb lint unit tsan pytest bench bench-http bench-validate soak fuzz fuzz-smoke format clean
+.PHONY: run test test-deps build release install deb lint unit tsan pytest bench bench-http bench-validate soak fuzz fuzz-smoke format clean
 
 run: release
 	.build/release/pushboard serve --host 127.0.0.1 --port $(PORT) --data $(DATA)
@@ -32,18 +32,28 @@ build:
 	scripts/install-deps.sh run
 	$(SWIFT) build
 
+# The Swift build needs only the libraries of `run`; the browser and the Python test tools are
+# downloaded while the Swift tests build and run.
 test:
+	scripts/install-deps.sh run
+	$(MAKE) lint
+	$(MAKE) -j2 --output-sync=target test-deps unit
+	$(MAKE) pytest fuzz-smoke
+
+test-deps:
 	scripts/install-deps.sh test
-	$(MAKE) lint unit tsan pytest fuzz-smoke
 
 lint:
 	$(SWIFT) format lint --strict -r Package.swift Plugins Sources Tests
 
+# Every Swift test (unit and live server tests) runs under ThreadSanitizer: one build serves
+# DESIGN.md's "live server tests under --sanitize=thread" and the unit suite, which saves `make
+# test` a whole debug build. `swift test` still runs them without TSan, faster, while you work.
 unit:
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
 
-# The live server tests once more under ThreadSanitizer (DESIGN.md: at least once in CI).
+# Only the live server tests under ThreadSanitizer.
 tsan:
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter MHDServerTests
 

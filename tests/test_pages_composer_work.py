@@ -108,8 +108,10 @@ def test_every_finding_links_its_field_and_its_rule(page, server):
         wait(page, lambda: page.switch_to.active_element.get_attribute("id") == "relevanceScore")
     else:
         assert page.current_url.endswith("#relevanceScore")
-    code = region(page, "Validation").find_element(By.CSS_SELECTOR, "a.diagnostic-code")
-    target = code.get_attribute("href")
+    # The live analysis may still redraw the region: read the link inside the wait, which
+    # treats a stale element as "not yet".
+    target = wait(page, lambda: region(page, "Validation").find_element(
+        By.CSS_SELECTOR, "a.diagnostic-code").get_attribute("href"))
     assert "/docs/validation-rules#" in target
     page.get(target)
     anchor = target.rsplit("#", 1)[1]

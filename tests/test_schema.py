@@ -16,7 +16,7 @@ def test_schemathesis_finds_no_server_error_and_no_schema_violation(server):
         [schemathesis_command(), "run", f"{server.base}/api/v1/openapi.json",
          "--checks", "not_a_server_error,response_schema_conformance,status_code_conformance,"
                      "content_type_conformance",
-         "--max-time", "90", "--workers", "1", "--request-timeout", "10",
+         "--max-time", "60", "--workers", "1", "--request-timeout", "10",
          "--phases", "examples,coverage,fuzzing", "--suppress-health-check", "all",
          # A media check downloads the URL it is given: fuzzed URLs would resolve names and
          # connect off loopback. tests/test_media_check.py covers it against a local host.
