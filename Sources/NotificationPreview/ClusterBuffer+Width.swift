@@ -35,7 +35,20 @@ extension ClusterBuffer {
     /// The width of the clusters `piece` of one shaped word, shaped on their own.
     private func shapedWidth(of piece: Range<Int>, script: ShapedScript) -> Double {
         let bytes = clusters[piece.lowerBound].utf8Start..<utf8End(of: piece)
-        let width = withUTF8(bytes) { shapes.clusterWidths($0, clusterStarts: [0], script: script, font: font) }
+        let width = withUTF8(bytes) {
+            shapes.clusterWidths($0, clusterStarts: [0], script: script, font: font)
+        }
         return width?[0] ?? clusters[piece].reduce(0) { $0 + $1.width }
+    }
+}
+
+extension PreviewFont {
+    /// Width of `line` drawn on its own, as the page draws one computed line: Arabic and
+    /// Devanagari words shaped, punctuation and digits after Arabic untracked.
+    func lineWidth(of line: String) -> Double {
+        var buffer = ClusterBuffer(line, font: self)
+        var count = 0
+        while buffer.has(count) { count += 1 }
+        return buffer.width(of: 0..<count)
     }
 }

@@ -12,6 +12,9 @@ struct Cluster: Sendable {
     let utf8Start: Int
     /// Index in `ClusterBuffer.shapedWords` of the shaped word it belongs to, or -1.
     var shapedWord: Int32 = -1
+    /// Whether the last letter up to and including it is of a cursive script, so punctuation
+    /// after it (an ellipsis too) is drawn untracked.
+    var cursiveAfter = false
 
     /// Spaces hang at a line end and are dropped there.
     var isSpace: Bool { lineBreakClass == .sp }
@@ -45,6 +48,10 @@ struct ClusterBuffer {
     private(set) var utf8End = 0
     /// Where shaped words are remembered for the rest of the call.
     let shapes: ShapedWordCache
+    /// Whether the last letter so far (or, before the first, the text's first letter) is of a
+    /// cursive script: Chromium then draws punctuation, digits and symbols without letter-spacing
+    /// (their script resolves to the letters' and it tracks no cursive script), spaces with it.
+    private var cursiveContext: Bool
 
     /// A buffer over `text`.
     init(_ text: String, font: PreviewFont, shapes: ShapedWordCache = ShapedWordCache()) {
@@ -52,6 +59,7 @@ struct ClusterBuffer {
         self.text = text
         self.shapes = shapes
         remaining = text.makeIterator()
+        cursiveContext = text.unicodeScalars.first { $0.properties.isAlphabetic }?.isCursive ?? false
     }
 
     /// Whether the text has a cluster at `index`, measuring up to it if needed.
@@ -76,7 +84,8 @@ struct ClusterBuffer {
         let start = clusters[range.lowerBound].utf8Start
         let bytes = text.utf8
         let from = bytes.index(bytes.startIndex, offsetBy: start)
-        return String(decoding: bytes[from..<bytes.index(from, offsetBy: utf8Count(of: range))], as: UTF8.self)
+        return String(
+            decoding: bytes[from..<bytes.index(from, offsetBy: utf8Count(of: range))], as: UTF8.self)
     }
 
     /// UTF-8 offset of the end of the clusters in `range`.
@@ -94,7 +103,19 @@ struct ClusterBuffer {
     private mutating func append(_ character: Character) {
         let emoji = character.isEmojiCluster
         let classified = classify(character, isEmoji: emoji)
-        commit(character, classified, width: font.width(of: character, isEmoji: emoji))
+        var width = font.width(of: character, isEmoji: emoji)
+        if let first = character.unicodeScalars.first {
+            let letter =
+                first.isASCII ? (0x61...0x7A).contains(first.value | 0x20) : first.properties.isAlphabetic
+            if letter {
+                cursiveContext = first.isCursive
+            } else if cursiveContext, classified.lineBreakClass != .sp, !emoji,
+                PreviewFont.runKind(of: character) == .text
+            {
+                width -= font.tracking
+            }
+        }
+        commit(character, classified, width: width)
     }
 
     /// The class of `character` and whether a line may break before it, after the clusters
@@ -123,13 +144,14 @@ struct ClusterBuffer {
         clusters.append(
             Cluster(
                 width: width, lineBreakClass: classified.lineBreakClass,
-                breakBefore: classified.breakBefore, utf8Start: utf8End))
+                breakBefore: classified.breakBefore, utf8Start: utf8End, cursiveAfter: cursiveContext))
         utf8End += character.utf8.count
     }
 
     /// Appends the word of `script` that starts with `first` (up to the next cluster of another
     /// script or the next break opportunity) and measures it shaped, as the browser draws it.
     private mutating func appendWord(startingWith first: Character, script: ShapedScript) {
+        cursiveContext = first.unicodeScalars.first?.isCursive ?? false
         let start = clusters.count
         commit(first, classify(first, isEmoji: false), width: font.width(of: first, isEmoji: false))
         while true {
@@ -163,5 +185,14 @@ struct ClusterBuffer {
             return result
         }
         return Array(text.utf8).withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+}
+
+extension Unicode.Scalar {
+    /// Letters of the cursive scripts Chromium sets without letter-spacing (Arabic, Syriac,
+    /// N'Ko, Mongolian) — of those, the engine's fonts draw Arabic.
+    var isCursive: Bool {
+        ShapedScript(self) == .arabic || (0x0700...0x07FF).contains(value)
+            || (0x1800...0x18AF).contains(value)
     }
 }

@@ -13,7 +13,8 @@ if arguments.count >= 2, arguments[0] == "--extend" {
     arguments.removeFirst(2)
 }
 guard arguments.count >= 2 else {
-    FileHandle.standardError.write(Data("usage: ResourceEmbedder [--extend TYPE] OUTPUT ROOT RELATIVE-PATH...\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: ResourceEmbedder [--extend TYPE] OUTPUT ROOT RELATIVE-PATH...\n".utf8))
     exit(2)
 }
 let output = URL(fileURLWithPath: arguments[0])

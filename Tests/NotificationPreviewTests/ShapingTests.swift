@@ -40,18 +40,15 @@ struct ShapingTests {
         name == "title" ? .compactTitle : .compactBody
     }
 
-    /// The engine's width of `text` laid out on one line in `font`.
-    static func measured(_ text: String, _ font: PreviewFont) -> Double {
-        var buffer = ClusterBuffer(text, font: font)
-        var count = 0
-        while buffer.has(count) { count += 1 }
-        return buffer.width(of: 0..<count)
-    }
+    /// The engine's width of `text` drawn on one line in `font`.
+    static func measured(_ text: String, _ font: PreviewFont) -> Double { font.lineWidth(of: text) }
 
     @Test func theFixtureCoversBothScriptsAndWeights() {
         #expect(Self.words.count >= 30)
         #expect(Self.words.contains { $0.word == "لا" && $0.font == "body" })
-        #expect(Self.words.contains { ShapedScript(cluster: $0.word.first!) == .devanagari && $0.font == "title" })
+        #expect(
+            Self.words.contains { ShapedScript(cluster: $0.word.first!) == .devanagari && $0.font == "title" }
+        )
     }
 
     @Test(arguments: words)
@@ -64,7 +61,8 @@ struct ShapingTests {
     func aShapedWordIsNarrowerThanItsNominalAdvances(_ row: Word) {
         let font = Self.font(row.font)
         let tables = row.word.reduce(0) { $0 + font.width(of: $1, isEmoji: false) }
-        #expect(abs(tables - row.nominal) < 0.05, "the tables hold the nominal advances (rescaled to 2816 units)")
+        #expect(
+            abs(tables - row.nominal) < 0.05, "the tables hold the nominal advances (rescaled to 2816 units)")
         #expect(Self.measured(row.word, font) < tables - 0.5)
     }
 
@@ -111,7 +109,29 @@ struct ShapingTests {
         let space = PreviewFont.compactBody.width(of: " " as Character)
         let column = 2 * row.width + space + 0.5
         #expect(2 * row.nominal + space > column)
-        let layout = LineWrapper(font: .compactBody).layout("تحسينات تحسينات تحسينات", width: column, lineLimit: nil)
+        let layout = LineWrapper(font: .compactBody).layout(
+            "تحسينات تحسينات تحسينات", width: column, lineLimit: nil)
         #expect(layout.lines == ["تحسينات تحسينات", "تحسينات"])
+    }
+
+    @Test func punctuationAfterArabicIsUntrackedAsChromiumDrawsIt() throws {
+        // Chromium sets no letter-spacing in a cursive script, and "!", digits and "…" take the
+        // script of the letters before them; spaces keep it (measured in the fidelity test).
+        let font = PreviewFont.compactBody
+        let row = try #require(Self.words.first { $0.word == "مرحبا" && $0.font == "body" })
+        let bang = font.width(of: "!" as Character)
+        let space = font.width(of: " " as Character)
+        #expect(
+            abs(
+                Self.measured("مرحبا!! 12", font)
+                    - (row.width + 2 * bang + space + font.width(of: "12") - 4 * font.tracking)) < 0.001)
+        #expect(abs(Self.measured("Hi!! 12", font) - (font.width(of: "Hi!! 12"))) < 0.001)
+        let layout = LineWrapper(font: font).layout(
+            String(repeating: "مرحبا ", count: 30), width: 120, lineLimit: 1)
+        #expect(layout.truncated)
+        let kept = String(layout.lines[0].dropLast())
+        let ellipsis = font.width(of: "…" as Character) - font.tracking
+        #expect(abs(layout.lineWidths[0] - (Self.measured(kept, font) + ellipsis)) < 0.001)
+        #expect(layout.lineWidths[0] <= 120.001)
     }
 }
