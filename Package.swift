@@ -39,8 +39,14 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        .systemLibrary(
+            name: "CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]
+        ),
         .executableTarget(name: "ResourceEmbedder", swiftSettings: strict),
         .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["ResourceEmbedder"]),
+        .plugin(name: "EmbedShapingFonts", capability: .buildTool(), dependencies: ["ResourceEmbedder"]),
         .target(name: "EmbeddedResources", swiftSettings: strict, plugins: ["EmbedResources"]),
         .target(name: "HTTPKit", swiftSettings: strict),
         .target(name: "Access", dependencies: ["CSodium", "Storage"], swiftSettings: strict),
@@ -49,7 +55,8 @@ let package = Package(
         .target(name: "JSON", swiftSettings: sealed),
         .target(name: "NotificationKit", dependencies: ["JSON"], swiftSettings: strict),
         .target(
-            name: "NotificationPreview", dependencies: ["JSON", "NotificationKit"], swiftSettings: strict),
+            name: "NotificationPreview", dependencies: ["JSON", "NotificationKit", "CHarfBuzz"],
+            exclude: ["ShapingFonts"], swiftSettings: strict, plugins: ["EmbedShapingFonts"]),
         .target(name: "Storage", dependencies: ["CSQLite"], swiftSettings: strict),
         .target(
             name: "MediaCheck", dependencies: ["CCurl", "JSON", "NotificationKit"], swiftSettings: strict),

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs what Pushboard needs and is missing, so `make run` and `make test` work on a fresh
 # Debian machine that has the Swift toolchain. Usage: scripts/install-deps.sh run|test|bench|deb|fonts
-# (`fonts`: what scripts/fonts/make-woff2.py and scripts/widths/generate.py read.)
+# (`fonts`: what scripts/fonts/make-woff2.py, scripts/fonts/shaping-fixture.py and
+# scripts/widths/generate.py read.)
 # As root it installs with apt-get/pip; otherwise it prints the exact commands and fails.
 set -euo pipefail
 
 want="${1:-run}"
-debs=(pkg-config libmicrohttpd-dev libsqlite3-dev libcurl4-openssl-dev libsodium-dev)
+debs=(pkg-config libmicrohttpd-dev libsqlite3-dev libcurl4-openssl-dev libsodium-dev libharfbuzz-dev)
 pips=()
 case "$want" in
 run) ;;
@@ -14,7 +15,7 @@ test) debs+=(chromium chromium-driver jq sqlite3 python3-pip) pips+=(selenium sc
 test) debs+=(dpkg-dev binutils lintian systemd wrk) pips+=(prometheus-client) ;;
 deb) debs+=(dpkg-dev binutils) ;;
 bench) debs+=(wrk jq time gcc) ;;
-fonts) debs+=(fonts-inter fonts-noto-core fonts-noto-color-emoji python3-pip) pips+=(fonttools brotli) ;;
+fonts) debs+=(fonts-inter fonts-noto-core fonts-noto-color-emoji python3-pip) pips+=(fonttools brotli uharfbuzz) ;;
 *) echo "usage: $0 run|test|bench|deb|fonts" >&2; exit 2 ;;
 esac
 

@@ -1,17 +1,32 @@
 /// One grapheme cluster with everything the wrapper needs to know about it (plain values, so
 /// wrapping copies no reference; the text is cut out of the original by `utf8Start`).
 struct Cluster: Sendable {
-    /// Its width in points in the wrapper's font.
-    let width: Double
+    /// Its width in points in the wrapper's font (in a shaped word, its share of the word's
+    /// shaped width).
+    var width: Double
     /// Its UAX #14 class as a whole cluster.
     let lineBreakClass: LineBreakClass
     /// Whether a line may break before it.
     let breakBefore: Bool
     /// UTF-8 offset of its first byte in the text, so a line is cut out of the text in one copy.
     let utf8Start: Int
+    /// Index in `ClusterBuffer.shapedWords` of the shaped word it belongs to, or -1.
+    var shapedWord: Int32 = -1
+    /// Whether the last letter up to and including it is of a cursive script, so punctuation
+    /// after it (an ellipsis too) is drawn untracked.
+    var cursiveAfter = false
 
     /// Spaces hang at a line end and are dropped there.
     var isSpace: Bool { lineBreakClass == .sp }
+}
+
+/// A word of a shaped script (`ShapedScript`): clusters with no break opportunity between them,
+/// measured together by HarfBuzz.
+struct ShapedWordSpan: Sendable {
+    /// Its clusters.
+    let clusters: Range<Int>
+    /// Its script, which picks the font.
+    let script: ShapedScript
 }
 
 /// The clusters of a text, measured and classified on demand, so a field limited to a few
@@ -19,29 +34,43 @@ struct Cluster: Sendable {
 struct ClusterBuffer {
     /// The clusters measured so far.
     private(set) var clusters: [Cluster] = []
+    /// The shaped words among them, in order.
+    private(set) var shapedWords: [ShapedWordSpan] = []
     /// The font clusters are measured in.
-    private let font: PreviewFont
+    let font: PreviewFont
     /// The text not yet measured.
     private var remaining: String.Iterator
     /// The class of the last cluster that was not a space (for the `X SP* × Y` rules).
     private var lastNonSpace: LineBreakClass?
     /// The whole text.
-    private let text: String
+    let text: String
     /// UTF-8 offset of the end of the clusters measured so far.
-    private var utf8End = 0
+    private(set) var utf8End = 0
+    /// Where shaped words are remembered for the rest of the call.
+    let shapes: ShapedWordCache
+    /// Whether the last letter so far (or, before the first, the text's first letter) is of a
+    /// cursive script: Chromium then draws punctuation, digits and symbols without letter-spacing
+    /// (their script resolves to the letters' and it tracks no cursive script), spaces with it.
+    private var cursiveContext: Bool
 
     /// A buffer over `text`.
-    init(_ text: String, font: PreviewFont) {
+    init(_ text: String, font: PreviewFont, shapes: ShapedWordCache = ShapedWordCache()) {
         self.font = font
         self.text = text
+        self.shapes = shapes
         remaining = text.makeIterator()
+        cursiveContext = text.unicodeScalars.first { $0.properties.isAlphabetic }?.isCursive ?? false
     }
 
     /// Whether the text has a cluster at `index`, measuring up to it if needed.
     mutating func has(_ index: Int) -> Bool {
         while clusters.count <= index {
             guard let character = remaining.next() else { return false }
-            append(character)
+            if let script = ShapedScript(cluster: character) {
+                appendWord(startingWith: character, script: script)
+            } else {
+                append(character)
+            }
         }
         return true
     }
@@ -49,42 +78,121 @@ struct ClusterBuffer {
     /// The cluster at `index`, which `has(_:)` must have confirmed.
     subscript(index: Int) -> Cluster { clusters[index] }
 
-    /// Total width of the clusters in `range`.
-    func width(of range: Range<Int>) -> Double {
-        clusters[range].reduce(0) { $0 + $1.width }
-    }
-
     /// The text of the clusters in `range`, cut out of the text in one copy.
     func text(of range: Range<Int>) -> String {
         guard !range.isEmpty else { return "" }
         let start = clusters[range.lowerBound].utf8Start
-        let end = range.upperBound < clusters.count ? clusters[range.upperBound].utf8Start : utf8End
         let bytes = text.utf8
         let from = bytes.index(bytes.startIndex, offsetBy: start)
-        return String(decoding: bytes[from..<bytes.index(from, offsetBy: end - start)], as: UTF8.self)
+        return String(
+            decoding: bytes[from..<bytes.index(from, offsetBy: utf8Count(of: range))], as: UTF8.self)
+    }
+
+    /// UTF-8 offset of the end of the clusters in `range`.
+    func utf8End(of range: Range<Int>) -> Int {
+        range.upperBound < clusters.count ? clusters[range.upperBound].utf8Start : utf8End
     }
 
     /// UTF-8 length of the text of the clusters in `range`.
     func utf8Count(of range: Range<Int>) -> Int {
         guard !range.isEmpty else { return 0 }
-        let end = range.upperBound < clusters.count ? clusters[range.upperBound].utf8Start : utf8End
-        return end - clusters[range.lowerBound].utf8Start
+        return utf8End(of: range) - clusters[range.lowerBound].utf8Start
     }
 
     /// Measures and classifies one more cluster.
     private mutating func append(_ character: Character) {
         let emoji = character.isEmojiCluster
-        let lineBreakClass = LineBreakClass(cluster: character, isEmoji: emoji)
+        let classified = classify(character, isEmoji: emoji)
+        var width = font.width(of: character, isEmoji: emoji)
+        if let first = character.unicodeScalars.first {
+            let letter =
+                first.isASCII ? (0x61...0x7A).contains(first.value | 0x20) : first.properties.isAlphabetic
+            if letter {
+                cursiveContext = first.isCursive
+            } else if cursiveContext, classified.lineBreakClass != .sp, !emoji,
+                PreviewFont.runKind(of: character) == .text
+            {
+                width -= font.tracking
+            }
+        }
+        commit(character, classified, width: width)
+    }
+
+    /// The class of `character` and whether a line may break before it, after the clusters
+    /// so far, with the `lastNonSpace` that appending it would leave.
+    private func classify(
+        _ character: Character, isEmoji: Bool
+    ) -> (lineBreakClass: LineBreakClass, breakBefore: Bool, lastNonSpace: LineBreakClass?) {
+        let lineBreakClass = LineBreakClass(cluster: character, isEmoji: isEmoji)
+        var lastNonSpace = lastNonSpace
         var breakBefore = false
         if let previous = clusters.last?.lineBreakClass {
             if previous != .sp { lastNonSpace = previous }
             breakBefore = LineBreakClass.allowsBreak(
                 between: previous, and: lineBreakClass, lastNonSpace: lastNonSpace)
         }
+        return (lineBreakClass, breakBefore, lastNonSpace)
+    }
+
+    /// Appends a classified cluster.
+    private mutating func commit(
+        _ character: Character,
+        _ classified: (lineBreakClass: LineBreakClass, breakBefore: Bool, lastNonSpace: LineBreakClass?),
+        width: Double
+    ) {
+        lastNonSpace = classified.lastNonSpace
         clusters.append(
             Cluster(
-                width: font.width(of: character, isEmoji: emoji),
-                lineBreakClass: lineBreakClass, breakBefore: breakBefore, utf8Start: utf8End))
+                width: width, lineBreakClass: classified.lineBreakClass,
+                breakBefore: classified.breakBefore, utf8Start: utf8End, cursiveAfter: cursiveContext))
         utf8End += character.utf8.count
+    }
+
+    /// Appends the word of `script` that starts with `first` (up to the next cluster of another
+    /// script or the next break opportunity) and measures it shaped, as the browser draws it.
+    private mutating func appendWord(startingWith first: Character, script: ShapedScript) {
+        cursiveContext = first.unicodeScalars.first?.isCursive ?? false
+        let start = clusters.count
+        commit(first, classify(first, isEmoji: false), width: font.width(of: first, isEmoji: false))
+        while true {
+            var peek = remaining
+            guard let next = peek.next(), ShapedScript(cluster: next) == script else { break }
+            let classified = classify(next, isEmoji: false)
+            if classified.breakBefore { break }
+            remaining = peek
+            commit(next, classified, width: font.width(of: next, isEmoji: false))
+        }
+        let range = start..<clusters.count
+        let base = clusters[start].utf8Start
+        let starts = clusters[range].map { $0.utf8Start - base }
+        let widths = withUTF8(base..<utf8End) { bytes in
+            shapes.clusterWidths(bytes, clusterStarts: starts, script: script, font: font)
+        }
+        guard let widths else { return }  // no face: the table widths stay
+        let word = Int32(shapedWords.count)
+        shapedWords.append(ShapedWordSpan(clusters: range, script: script))
+        for (offset, width) in widths.enumerated() {
+            clusters[start + offset].width = width
+            clusters[start + offset].shapedWord = word
+        }
+    }
+
+    /// Runs `body` on the UTF-8 bytes `range` of the text.
+    func withUTF8<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable({
+            body(UnsafeBufferPointer(rebasing: $0[range]))
+        }) {
+            return result
+        }
+        return Array(text.utf8).withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+}
+
+extension Unicode.Scalar {
+    /// Letters of the cursive scripts Chromium sets without letter-spacing (Arabic, Syriac,
+    /// N'Ko, Mongolian) — of those, the engine's fonts draw Arabic.
+    var isCursive: Bool {
+        ShapedScript(self) == .arabic || (0x0700...0x07FF).contains(value)
+            || (0x1800...0x18AF).contains(value)
     }
 }

@@ -43,7 +43,7 @@ struct LineWrapper {
         let kept = lastShown.lowerBound..<cut
         layout.lines[layout.lines.count - 1] = clusters.text(of: kept) + "…"
         layout.lineWidths[layout.lineWidths.count - 1] =
-            clusters.width(of: kept) + font.width(of: "…" as Character)
+            clusters.width(of: kept) + ellipsisWidth(after: kept.upperBound, in: clusters)
         layout.truncated = true
         layout.shownClusters = shown + kept.count
         let shownText = clusters.text(of: 0..<cut)
@@ -71,15 +71,26 @@ struct LineWrapper {
                 lineWidth = 0
                 continue
             }
-            if !cluster.isSpace, index > start, lineWidth + cluster.width > width + Self.epsilon {
+            // A line that begins inside a cut shaped word measures that piece shaped on its own.
+            let widthWith =
+                clusters.continuesCutWord(from: start, at: index)
+                ? clusters.width(of: start..<index + 1) : lineWidth + cluster.width
+            if !cluster.isSpace, index > start, widthWith > width + Self.epsilon {
                 let opportunity = (start + 1...index).last { clusters[$0].breakBefore }
-                let end = opportunity ?? index
+                var end = opportunity ?? index
+                // Inside a word too wide for the column, the piece is shaped on its own and may
+                // be wider than its clusters' shares: back off until it fits.
+                while opportunity == nil, end > start + 1,
+                    clusters.width(of: start..<end) > width + Self.epsilon
+                {
+                    end -= 1
+                }
                 ranges.append(start..<end)
                 start = end
                 lineWidth = clusters.width(of: start..<index)
                 continue
             }
-            lineWidth += cluster.width
+            lineWidth = widthWith
             index += 1
         }
         if start < index { ranges.append(start..<index) }
@@ -98,7 +109,22 @@ struct LineWrapper {
             used += clusters[end].width
             end += 1
         }
-        return trimmingTrailingSpaces(start..<end, in: clusters).upperBound
+        var cut = trimmingTrailingSpaces(start..<end, in: clusters).upperBound
+        // A cut inside a shaped word draws the kept piece with its final form, and an ellipsis
+        // after Arabic is drawn untracked: back off while either is wider than allowed.
+        while cut > start,
+            clusters.width(of: start..<cut) + ellipsisWidth(after: cut, in: clusters) > width + Self.epsilon
+        {
+            cut = trimmingTrailingSpaces(start..<cut - 1, in: clusters).upperBound
+        }
+        return cut
+    }
+
+    /// The ellipsis after the cluster before `end`: untracked after a cursive script's letter,
+    /// as Chromium draws it (`ClusterBuffer.cursiveContext`).
+    private func ellipsisWidth(after end: Int, in clusters: ClusterBuffer) -> Double {
+        let tracked = font.width(of: "…" as Character)
+        return end > 0 && clusters[end - 1].cursiveAfter ? tracked - font.tracking : tracked
     }
 
     /// `range` without the spaces at its end, which do not show at a line end.

@@ -25,6 +25,8 @@ final class MeasureCache {
     }
 
     private var buffers: [Key: ClusterBuffer] = [:]
+    /// Shaped words (Arabic, Devanagari) by word and font, shared by every text of the call.
+    private let shapes = ShapedWordCache()
 
     /// Creates an empty cache.
     init() {}
@@ -37,7 +39,7 @@ final class MeasureCache {
         _ body: (inout ClusterBuffer) -> Result
     ) -> Result {
         let key = Key(text: text, font: font.name)
-        var buffer = buffers.removeValue(forKey: key) ?? ClusterBuffer(text, font: font)
+        var buffer = buffers.removeValue(forKey: key) ?? ClusterBuffer(text, font: font, shapes: shapes)
         let result = body(&buffer)
         buffers[key] = buffer
         return result

@@ -34,7 +34,8 @@ struct PropertyTests {
     private func check(_ field: FieldLayout, font: PreviewFont, context: String) {
         if let limit = field.lineLimit { #expect(field.lines.count <= limit, "\(context): too many lines") }
         for line in field.lines {
-            #expect(font.width(of: line) <= field.columnWidth + 0.001, "\(context): line too wide: \(line)")
+            #expect(
+                font.lineWidth(of: line) <= field.columnWidth + 0.001, "\(context): line too wide: \(line)")
         }
         let original = Array(field.text)
         var position = 0

@@ -15,6 +15,13 @@ The directories default to Debian's: /usr/share/fonts/opentype/inter (fonts-inte
 with the Python packages. The output names carry the font version, so the files can be
 cached as immutable: a new version is a new URL. Update the @font-face rules in
 Public/pushboard.css when the version changes (FontAssetTests checks that they match).
+
+It then writes the shaping fonts the engine embeds (Sources/NotificationPreview/ShapingFonts/):
+the served Arabic and Devanagari WOFF2 subsets, decompressed back to TrueType (HarfBuzz cannot
+read WOFF2) with the outline and hinting tables dropped. Shaping reads only cmap, GDEF, GSUB,
+GPOS, hmtx and the header tables, so the engine shapes with exactly the glyphs, substitutions
+and advances the browser draws, in a quarter of the size. `--shaping-only` skips the first
+step (no Debian fonts needed: it reads the WOFF2 files already in Public/fonts/).
 """
 
 import os
@@ -35,6 +42,12 @@ NOTO_SCRIPTS = [
     ("NotoSansThai", "U+0E00-0E7F"),
 ]
 COMMON = "U+200C-200F,U+25CC"
+# The scripts the engine shapes with HarfBuzz (NotificationPreview/Shaping): Hebrew and Thai
+# shape to their nominal advances with these fonts, so the generated tables stay exact for them.
+SHAPED_FAMILIES = ["NotoSansArabic", "NotoSansDevanagari"]
+SHAPING_DIR = os.path.join(ROOT, "Sources", "NotificationPreview", "ShapingFonts")
+# Tables HarfBuzz does not read for shaping (glyph outlines and TrueType hinting).
+OUTLINE_TABLES = ["glyf", "loca", "cvt ", "fpgm", "prep", "gasp"]
 
 
 def version_tag(font):
@@ -44,7 +57,25 @@ def version_tag(font):
     return "".join(c if c.isalnum() or c in ".-" else "-" for c in text)
 
 
+def write_shaping_fonts():
+    os.makedirs(SHAPING_DIR, exist_ok=True)
+    for name in sorted(os.listdir(OUT_DIR)):
+        if not name.endswith(".woff2") or not any(name.startswith(f + "-") for f in SHAPED_FAMILIES):
+            continue
+        font = TTFont(os.path.join(OUT_DIR, name), recalcTimestamp=False)
+        font.flavor = None
+        for tag in OUTLINE_TABLES:
+            if tag in font:
+                del font[tag]
+        target = os.path.join(SHAPING_DIR, name[: -len(".woff2")] + ".ttf")
+        font.save(target)
+        print(f"Public/fonts/{name} -> {os.path.relpath(target, ROOT)} ({os.path.getsize(target)} bytes)")
+
+
 def main():
+    if "--shaping-only" in sys.argv:
+        write_shaping_fonts()
+        return
     source = sys.argv[1] if len(sys.argv) > 1 else "/usr/share/fonts/opentype/inter"
     noto = sys.argv[2] if len(sys.argv) > 2 else "/usr/share/fonts/truetype/noto"
     os.makedirs(OUT_DIR, exist_ok=True)
@@ -74,6 +105,7 @@ def main():
             font.save(os.path.join(OUT_DIR, name))
             size = os.path.getsize(os.path.join(OUT_DIR, name))
             print(f"{path} -> Public/fonts/{name} ({size} bytes, {ranges})")
+    write_shaping_fonts()
 
 
 if __name__ == "__main__":
