@@ -114,8 +114,8 @@ enum UsersPasswordCommand: Command {
         let access = try AccessCommands.open(arguments)
         let password = try PasswordInput.read()
         return try AccessCommands.perform {
-            try access.setPassword(name: name, password: password)
-            return "Changed the password of \(name)."
+            let ended = try access.setPassword(name: name, password: password)
+            return "Changed the password of \(name); \(ended) session(s) ended."
         }
     }
 }

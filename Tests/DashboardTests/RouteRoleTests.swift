@@ -57,7 +57,8 @@ import Testing
     static let pageCases: [(String, Role)] = [
         ("/", .viewer), ("/categories", .viewer), ("/notifications", .viewer),
         ("/notifications/new", .viewer),
-        ("/categories/new", .editor), ("/users", .admin), ("/tokens", .admin), ("/audit", .admin),
+        ("/account", .viewer), ("/categories/new", .editor), ("/users", .admin), ("/tokens", .admin),
+        ("/audit", .admin),
     ]
 
     @Test(arguments: pageCases)

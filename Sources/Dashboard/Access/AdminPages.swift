@@ -30,6 +30,17 @@ struct AdminPages: Sendable {
                 return "\(name) is now \(role.rawValue)."
             }
         }
+        router.post("/users/{name}/password", .admin) { request, parameters in
+            let name = try parameters.require("name")
+            let form = try NotificationPages.formFields(of: request)
+            return try change(request, action: "user.password.reset", object: "user:" + name) {
+                let password = form["password"] ?? ""
+                try AccessError.checkNewPassword(password, confirmation: form["confirmation"] ?? "")
+                let ended = try access.setPassword(
+                    name: name, password: password, keeping: Self.session(of: request))
+                return "Set a new password for \(name); \(ended) session(s) of theirs ended."
+            }
+        }
         router.get("/tokens", .admin) { _, _ in try tokensPage(created: nil, message: nil) }
         router.post("/tokens", .admin) { request, _ in try createToken(request) }
         router.post("/tokens/{name}/revoke", .admin) { request, parameters in
@@ -168,6 +179,11 @@ struct AdminPages: Sendable {
             "since": .string(filter.since ?? ""), "until": .string(filter.until ?? ""),
         ]
         return try pages.page("access/audit", title: "Audit", section: .none, values: values)
+    }
+
+    /// The caller's own session, which a reset of their own password keeps.
+    private static func session(of request: Request) -> Secret? {
+        request.headers["Cookie"].flatMap(SessionCookie.secret(inCookieHeader:))
     }
 
     private static func role(in form: FormFields) throws -> Role {

@@ -74,6 +74,7 @@ public struct Dashboard: Responder {
         )
         .register(in: &builder)
         AdminPages(access: access, audit: store.audit, pages: pages).register(in: &builder)
+        AccountPages(access: access, audit: store.audit, pages: pages).register(in: &builder)
         let (router, roles) = try builder.build { error, request in
             if error.code == "busy" { metrics.recordDatabaseBusy() }
             return Self.render(error, for: request, pages: pages)
