@@ -202,7 +202,12 @@ def test_cli_passwd_ends_the_users_sessions_at_once(binary, data_dir):
         assert status == 303 and headers["location"].startswith("/login")
         assert server.request("POST", "/login", login, form)[0] == 401
         new_login = "name=root&password=another+long+password"
-        assert server.request("POST", "/login", new_login, form)[0] == 303
+        status, headers, _ = server.request("POST", "/login", new_login, form)
+        assert status == 303
+        cookie = {"Cookie": headers["set-cookie"].split(";")[0]}
+        _, _, audit = server.request("GET", "/api/v1/audit?object=user:root", None, cookie)
+        actions = {(e["action"], e["actor"].startswith("cli:"), e["client"]) for e in json.loads(audit)["events"]}
+        assert ("user.add", True, "cli") in actions and ("user.password.reset", True, "cli") in actions
     finally:
         server.stop()
 
