@@ -138,3 +138,64 @@ def test_an_admin_resets_a_password_from_the_users_page(browser, guarded_server,
     browser.get(guarded_server.base + "/audit?user=root")
     assert "user.password.reset" in browser.page_source and "user:anna" in browser.page_source
     other_session(guarded_server, "anna", NEW_PASSWORD)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("width", [1440, 390])
+def test_the_access_pages_have_no_axe_violations(browser, guarded_server, binary, width, scheme):
+    """axe-core on the login, account, users, tokens and audit pages and their error states."""
+    import json as json_module
+
+    from test_accessibility import run_axe
+    added = subprocess.run([str(binary), "users", "add", "root", "--role", "admin", "--data",
+                            str(guarded_server.data_dir)],
+                           input=PASSWORD + "\n", capture_output=True, text=True, cwd=ROOT)
+    assert added.returncode == 0, added.stderr
+    browser.set_window_size(width, 1000)
+    browser.set_script_timeout(60)
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-color-scheme", "value": scheme}]})
+
+    def wrong_login():
+        replace_text(control(browser, "Name"), "root")
+        replace_text(control(browser, "Password"), "not the password")
+        button(browser, "Log in").send_keys(Keys.ENTER)
+        wait(browser, lambda: "is wrong" in browser.page_source)
+
+    def refused_change():
+        replace_text(control(browser, "Current password"), PASSWORD)
+        replace_text(control(browser, "New password"), "short")
+        replace_text(control(browser, "New password again"), "shorter")
+        button(browser, "Change password").send_keys(Keys.ENTER)
+        wait(browser, lambda: "not changed" in browser.page_source)
+
+    def open_reset():
+        for summary in browser.find_elements(By.TAG_NAME, "summary"):
+            summary.click()
+
+    def created_token():
+        replace_text(control(browser, "Name"), "deploy")
+        button(browser, "Create token").send_keys(Keys.ENTER)
+        wait(browser, lambda: "Token deploy created" in browser.page_source)
+
+    found = {}
+    try:
+        browser.delete_all_cookies()
+        for name, path, action in [("login", "/login", None), ("login refused", "/login", wrong_login)]:
+            browser.get(guarded_server.base + path)
+            if action:
+                action()
+            found[name] = run_axe(browser)
+        log_in(browser, guarded_server, "root", PASSWORD)
+        for name, path, action in [("account", "/account", None), ("account errors", "/account", refused_change),
+                                   ("users", "/users", open_reset), ("tokens", "/tokens", None),
+                                   ("token created", "/tokens", created_token), ("audit", "/audit", None)]:
+            browser.get(guarded_server.base + path)
+            if action:
+                action()
+            found[name] = run_axe(browser)
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+        browser.set_window_size(1280, 1000)
+    found = {name: violations for name, violations in found.items() if violations}
+    assert found == {}, json_module.dumps(found, indent=1, ensure_ascii=False)
