@@ -15,10 +15,15 @@ import Testing
         return secret
     }
 
-    @Test func ownChangeKeepsThisSessionEndsTheOthersAndTakesTheNewPassword() throws {
+    /// A fresh fixture with these users, all with `password`.
+    static func fixture(_ users: [(String, Role)]) throws -> AccessFixture {
         let fixture = try AccessFixture()
-        try fixture.access.addUser(name: "anna", role: .editor, password: Self.password)
-        try fixture.access.addUser(name: "ben", role: .editor, password: Self.password)
+        for (name, role) in users { try fixture.access.addUser(name: name, role: role, password: password) }
+        return fixture
+    }
+
+    @Test func ownChangeKeepsThisSessionEndsTheOthersAndTakesTheNewPassword() throws {
+        let fixture = try Self.fixture([("anna", .editor), ("ben", .editor)])
         let here = try Self.logIn(fixture.access, "anna")
         let laptop = try Self.logIn(fixture.access, "anna")
         let phone = try Self.logIn(fixture.access, "anna")
@@ -76,9 +81,7 @@ import Testing
     }
 
     @Test func aResetEndsEverySessionOfThatUserButNotTheAdminsOwn() throws {
-        let fixture = try AccessFixture()
-        try fixture.access.addUser(name: "root", role: .admin, password: Self.password)
-        try fixture.access.addUser(name: "anna", role: .viewer, password: Self.password)
+        let fixture = try Self.fixture([("root", .admin), ("anna", .viewer)])
         let admin = try Self.logIn(fixture.access, "root")
         let anna = try Self.logIn(fixture.access, "anna")
         #expect(try fixture.access.setPassword(name: "anna", password: Self.newPassword, keeping: admin) == 1)
