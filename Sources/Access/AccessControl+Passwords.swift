@@ -18,9 +18,7 @@ extension AccessControl {
     @discardableResult
     public func setPassword(
         name: String, password: String, keeping keptSession: Secret? = nil, now: Date = Date()
-    )
-        throws -> Int
-    {
+    ) throws -> Int {
         try AccessError.checkPassword(password)
         guard let hash = PasswordHasher.hash(password) else { throw AccessError.hashingFailed }
         guard

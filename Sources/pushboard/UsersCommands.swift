@@ -44,20 +44,19 @@ struct AuditedAccess {
         actor = "cli:" + (login ?? ProcessInfo.processInfo.environment["USER"] ?? "unknown")
     }
 
-    /// Runs a change and records it as `action` on `object`; a refused one (bad name, last
-    /// admin, …) prints why, is not recorded, and is exit status 1.
+    /// Runs a change, prints its result and records it as `action` on `object`; a refused one
+    /// (bad name, last admin, …) prints why, is not recorded, and is exit status 1. The result is
+    /// printed first: a token that was created must be seen even if recording then fails.
     func perform(_ action: String, object: String, detail: String = "", _ body: () throws -> String) throws
         -> Int32
     {
-        let text: String
         do {
-            text = try body()
+            Console.out(try body())
         } catch let error as AccessError {
             Console.error("pushboard: \(error.description)")
             return 1
         }
         try audit.record(actor: actor, action: action, object: object, detail: detail, client: "cli")
-        Console.out(text)
         return 0
     }
 }

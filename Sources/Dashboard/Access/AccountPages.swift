@@ -17,14 +17,14 @@ struct AccountPages: Sendable {
     /// Adds the routes.
     func register(in router: inout DashboardRoutes) {
         router.get("/account", .viewer) { request, _ in
-            let ended = request.queryItems["changed"].flatMap { Int($0) }
+            let ended = request.queryItems["changed"].flatMap { Int($0) }.map { max($0, 0) }
             return try page(session: try signedIn(request), errors: [:], changed: ended, status: .ok)
         }
         router.post("/account/password", .viewer) { request, _ in try changePassword(request) }
     }
 
     /// The fields of the form, by name; also the keys of the per-field errors.
-    private enum Field: String, CaseIterable {
+    private enum Field: String {
         case current, password, confirmation
     }
 

@@ -5,8 +5,9 @@ import Storage
 import Templates
 
 /// The authentication step of the chain: finds who the client is (a bearer token or the session
-/// cookie), checks the role the route needs (`RouteRoles`, declared with each route) and the session's CSRF token, then
-/// lets the request on with `authenticatedActor` set, or answers 401/403 itself.
+/// cookie), checks the role the route needs (`RouteRoles`, declared where the route is
+/// registered) and the session's CSRF token, then lets the request on with `authenticatedActor`
+/// set, or answers 401/403 itself.
 ///
 /// Bound to loopback with no users, nothing is checked (one person on their own machine) and
 /// every page says so. That is decided per request, so adding the first user with the CLI
