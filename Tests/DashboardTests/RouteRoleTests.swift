@@ -21,6 +21,31 @@ import Testing
         #expect(routes.count == roles.declarations.count)
     }
 
+    /// The open routes are exactly these: a route declared `.anyone` by mistake fails here.
+    @Test func onlyHealthReadinessLoginAndTheGeometryStylesheetAreDeclaredOpen() throws {
+        let fixture = try DashboardFixture()
+        let open = fixture.dashboard.routeTable.filter {
+            fixture.dashboard.routeRoles.declared(for: $0) == .anyone
+        }
+        #expect(
+            Set(open.map { "\($0.method.rawValue) \($0.pattern)" })
+                == ["GET /healthz", "GET /readyz", "GET /login", "POST /login", "GET /preview/geometry.css"])
+    }
+
+    @Test func everyOtherRouteOfEveryMethodNeedsALogin() throws {
+        let fixture = try AccessDashboard()
+        let open: Set<String> = ["/healthz", "/readyz", "/login", "/preview/geometry.css"]
+        for route in fixture.dashboard.routeTable where !open.contains(route.pattern) {
+            let path = route.pattern.replacing(/\{[a-z]+\}/, with: "x")
+            let response = fixture.send(
+                route.method, path, body: "{}", headers: ["Content-Type": "application/json"])
+            let status = response.status
+            #expect(
+                status == .unauthorized || (status == .seeOther && route.method == .get),
+                "\(route.method) \(path) answered \(status.code) without login")
+        }
+    }
+
     /// (method, path, body, role needed) for the API.
     static let apiCases: [(HTTPMethod, String, String, Role)] = [
         (.get, "/api/v1/categories", "", .viewer),
