@@ -95,10 +95,11 @@ def page_and_api_paths():
                 operations.append((method.upper(), concrete))
     pages = ["/", "/categories", "/categories/new", "/categories/message", "/notifications",
              "/notifications/new", "/notifications/0123456789abcdef", "/users", "/tokens", "/audit",
-             "/categories/download/config.json", "/no/such/page"]
+             "/categories/download/config.json", "/account", "/no/such/page"]
     operations += [("GET", page) for page in pages]
     operations += [("POST", page) for page in ["/categories", "/categories/new", "/notifications/new",
-                                                "/users", "/tokens", "/logout"]]
+                                                "/users", "/tokens", "/logout", "/account/password",
+                                                "/users/root/password"]]
     return operations
 
 
@@ -183,6 +184,32 @@ def test_cli_users_list_role_passwd_remove(binary, data_dir):
     assert removed.returncode == 1 and "no admin" in removed.stderr
     assert run(binary, "users", "remove", "anna", "--data", str(data_dir)).returncode == 0
     assert "anna" not in run(binary, "users", "list", "--data", str(data_dir)).stdout
+
+
+def test_cli_passwd_ends_the_users_sessions_at_once(binary, data_dir):
+    add_user(binary, data_dir, "root", "admin")
+    server = PublicServer(binary, data_dir)
+    try:
+        login = f"name=root&password={PASSWORD.replace(' ', '+')}"
+        form = {"Content-Type": "application/x-www-form-urlencoded"}
+        _, headers, _ = server.request("POST", "/login", login, form)
+        cookie = {"Cookie": headers["set-cookie"].split(";")[0]}
+        assert server.request("GET", "/users", None, cookie)[0] == 200
+        changed = run(binary, "users", "passwd", "root", "--data", str(data_dir),
+                      stdin="another long password\n")
+        assert changed.returncode == 0 and "1 session(s) ended" in changed.stdout, changed.stderr
+        status, headers, _ = server.request("GET", "/users", None, cookie)
+        assert status == 303 and headers["location"].startswith("/login")
+        assert server.request("POST", "/login", login, form)[0] == 401
+        new_login = "name=root&password=another+long+password"
+        status, headers, _ = server.request("POST", "/login", new_login, form)
+        assert status == 303
+        cookie = {"Cookie": headers["set-cookie"].split(";")[0]}
+        _, _, audit = server.request("GET", "/api/v1/audit?object=user:root", None, cookie)
+        actions = {(e["action"], e["actor"].startswith("cli:"), e["client"]) for e in json.loads(audit)["events"]}
+        assert ("user.add", True, "cli") in actions and ("user.password.reset", True, "cli") in actions
+    finally:
+        server.stop()
 
 
 @pytest.mark.parametrize("command", [["users", "add"], ["users", "list"], ["users", "remove"],

@@ -67,15 +67,6 @@ public struct AccessControl: Sendable {
         guard try store.removeUser(named: name) else { throw AccessError.notFound(name) }
     }
 
-    /// Sets a new password and ends the user's sessions.
-    public func setPassword(name: String, password: String, now: Date = Date()) throws {
-        try AccessError.checkPassword(password)
-        guard let hash = PasswordHasher.hash(password) else { throw AccessError.hashingFailed }
-        guard try store.setPasswordHash(hash, forUser: name, at: now) else {
-            throw AccessError.notFound(name)
-        }
-    }
-
     /// Changes a user's role; refuses to demote the last admin.
     public func setRole(name: String, role: Role, now: Date = Date()) throws {
         guard let user = try store.user(named: name) else { throw AccessError.notFound(name) }

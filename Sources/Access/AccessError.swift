@@ -4,6 +4,8 @@ public enum AccessError: Error, Equatable, CustomStringConvertible {
     case invalidName(String)
     /// A password shorter than the minimum or longer than the maximum.
     case invalidPassword
+    /// The new password and its confirmation differ.
+    case passwordsDiffer
     /// The name is taken.
     case exists(String)
     /// No user or token of that name.
@@ -20,6 +22,7 @@ public enum AccessError: Error, Equatable, CustomStringConvertible {
             "\"\(name)\" is not a valid name: use 1 to 64 letters, digits, '.', '_' or '-'."
         case .invalidPassword:
             "The password must be \(PasswordHasher.minimumLength) to \(PasswordHasher.maximumLength) characters long."
+        case .passwordsDiffer: "The two new passwords differ: type the same one twice."
         case .exists(let name): "\"\(name)\" already exists."
         case .notFound(let name): "There is no \"\(name)\"."
         case .lastAdmin: "This would leave no admin; add another admin first."
@@ -39,6 +42,15 @@ public enum AccessError: Error, Equatable, CustomStringConvertible {
             }
         }
         guard allowed, (1...64).contains(name.utf8.count) else { throw .invalidName(name) }
+    }
+
+    /// Checks a new password typed twice, as the password forms ask: its length, then that both
+    /// copies agree (a typo in a password nobody can see would lock its owner out). They are
+    /// compared as bytes, as they are hashed: `é` typed precomposed and decomposed are two
+    /// passwords.
+    public static func checkNewPassword(_ password: String, confirmation: String) throws(AccessError) {
+        try checkPassword(password)
+        guard password.utf8.elementsEqual(confirmation.utf8) else { throw .passwordsDiffer }
     }
 
     /// Checks a new password's length (in characters, as people count).

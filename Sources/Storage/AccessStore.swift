@@ -57,15 +57,21 @@ public struct AccessStore: Sendable {
         }
     }
 
-    /// Replaces the password hash and ends every session of the user (a changed password must
-    /// lock out whoever knew the old one); false when there is no such user.
-    public func setPasswordHash(_ hash: String, forUser name: String, at date: Date) throws -> Bool {
+    /// Replaces the password hash and ends every session of the user but `keptSession` (a changed
+    /// password must lock out whoever knew the old one; the person who just changed it stays in).
+    /// Answers how many sessions ended, or nil when there is no such user. One transaction, so no
+    /// old session survives a password that was saved.
+    public func setPasswordHash(
+        _ hash: String, forUser name: String, at date: Date, keepingSession keptSession: String? = nil
+    ) throws -> Int? {
         try database.transaction { connection in
             let changed = try connection.run(
                 "UPDATE users SET password_hash = ?, updated_at = ? WHERE name = ?",
                 [.text(hash), .text(Timestamp.string(from: date)), .text(name)])
-            try connection.run("DELETE FROM sessions WHERE user_name = ?", [.text(name)])
-            return changed == 1
+            guard changed == 1 else { return nil }
+            return try connection.run(
+                "DELETE FROM sessions WHERE user_name = ? AND id_hash IS NOT ?",
+                [.text(name), keptSession.map(SQLValue.text) ?? .null])
         }
     }
 

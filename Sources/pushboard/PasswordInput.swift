@@ -1,3 +1,4 @@
+import Access
 import Foundation
 
 /// Reads a password for `users add` and `users passwd`: typed twice at a prompt with echo off
@@ -5,7 +6,8 @@ import Foundation
 /// `printf '%s\n' "$PW" | pushboard users add …`). Never from an argument, which `ps` and the
 /// shell history would show.
 enum PasswordInput {
-    /// The password, or an I/O error when none could be read or the two typings differ.
+    /// The password, or an I/O error when none could be read, or when the two typings differ or
+    /// are too short or long (the rule of the dashboard's password forms).
     static func read() throws -> String {
         guard isatty(STDIN_FILENO) == 1 else {
             let data = FileHandle.standardInput.readDataToEndOfFile()
@@ -15,8 +17,10 @@ enum PasswordInput {
         }
         let first = try prompt("Password: ")
         let second = try prompt("Password again: ")
-        guard first == second else {
-            throw InputOutputError(message: "the two passwords differ; nothing changed")
+        do {
+            try AccessError.checkNewPassword(first, confirmation: second)
+        } catch {
+            throw InputOutputError(message: "\(error.description) Nothing changed.")
         }
         return first
     }

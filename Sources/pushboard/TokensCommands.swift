@@ -17,13 +17,12 @@ enum TokensCreateCommand: Command {
         guard let name = try arguments.singleOperand() else { throw UsageError("expected the token's NAME") }
         let role = try AccessCommands.role(arguments["role"])
         let days = try arguments.integer("expires-in-days", in: 1...3650)
-        let access = try AccessCommands.open(arguments)
-        let creator = "cli:" + (ProcessInfo.processInfo.environment["USER"] ?? "unknown")
-        return try AccessCommands.perform {
-            try access.createToken(
+        let audited = try AuditedAccess(arguments)
+        return try audited.perform("token.create", object: "token:" + name, detail: role.rawValue) {
+            try audited.access.createToken(
                 name: name, role: role,
                 expiresAt: days.map { Date().addingTimeInterval(Double($0) * 86_400) },
-                createdBy: creator)
+                createdBy: audited.actor)
         }
     }
 }
@@ -65,9 +64,9 @@ enum TokensRevokeCommand: Command {
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         guard let name = try arguments.singleOperand() else { throw UsageError("expected the token's NAME") }
-        let access = try AccessCommands.open(arguments)
-        return try AccessCommands.perform {
-            try access.revokeToken(name: name)
+        let audited = try AuditedAccess(arguments)
+        return try audited.perform("token.revoke", object: "token:" + name) {
+            try audited.access.revokeToken(name: name)
             return "Revoked \(name)."
         }
     }

@@ -6,12 +6,7 @@ import Storage
 enum AccessCommands {
     /// The access control of `--data` (default ./pushboard-data), created when missing.
     static func open(_ arguments: ParsedArguments) throws -> AccessControl {
-        let directory = arguments["data"] ?? "./pushboard-data"
-        do {
-            return AccessControl(store: try Store(directory: directory).access)
-        } catch {
-            throw InputOutputError(message: "cannot open the data in '\(directory)': \(error)")
-        }
+        try AuditedAccess(arguments).access
     }
 
     /// The role named by `text`, or a usage error listing the roles.
@@ -21,16 +16,48 @@ enum AccessCommands {
         }
         return role
     }
+}
 
-    /// Runs an access change; a refused one (bad name, last admin, …) is exit status 1.
-    static func perform(_ body: () throws -> String) throws -> Int32 {
+/// The access rules and the audit trail of `--data`, for the commands that change users and
+/// tokens: each change is recorded like the same change made on the admin pages, with the
+/// account at the terminal (`cli:root`) as the actor.
+struct AuditedAccess {
+    /// Users, sessions and tokens.
+    let access: AccessControl
+    /// Where the changes are recorded.
+    let audit: AuditStore
+    /// `cli:` and the login name of the process's user (user names cannot contain `:`).
+    let actor: String
+
+    /// Opens `--data` (default ./pushboard-data), created when missing.
+    init(_ arguments: ParsedArguments) throws {
+        let directory = arguments["data"] ?? "./pushboard-data"
+        let store: Store
+        do {
+            store = try Store(directory: directory)
+        } catch {
+            throw InputOutputError(message: "cannot open the data in '\(directory)': \(error)")
+        }
+        access = AccessControl(store: store.access)
+        audit = store.audit
+        let login = getpwuid(getuid()).flatMap { String(validatingCString: $0.pointee.pw_name) }
+        actor = "cli:" + (login ?? ProcessInfo.processInfo.environment["USER"] ?? "unknown")
+    }
+
+    /// Runs a change, prints its result and records it as `action` on `object`; a refused one
+    /// (bad name, last admin, …) prints why, is not recorded, and is exit status 1. The result is
+    /// printed first: a token that was created must be seen even if recording then fails.
+    func perform(_ action: String, object: String, detail: String = "", _ body: () throws -> String) throws
+        -> Int32
+    {
         do {
             Console.out(try body())
-            return 0
         } catch let error as AccessError {
             Console.error("pushboard: \(error.description)")
             return 1
         }
+        try audit.record(actor: actor, action: action, object: object, detail: detail, client: "cli")
+        return 0
     }
 }
 
@@ -49,10 +76,10 @@ enum UsersAddCommand: Command {
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         guard let name = try arguments.singleOperand() else { throw UsageError("expected the user's NAME") }
         let role = try AccessCommands.role(arguments["role"])
-        let access = try AccessCommands.open(arguments)
+        let audited = try AuditedAccess(arguments)
         let password = try PasswordInput.read()
-        return try AccessCommands.perform {
-            try access.addUser(name: name, role: role, password: password)
+        return try audited.perform("user.add", object: "user:" + name, detail: role.rawValue) {
+            try audited.access.addUser(name: name, role: role, password: password)
             return "Added \(name) as \(role.rawValue)."
         }
     }
@@ -90,9 +117,9 @@ enum UsersRemoveCommand: Command {
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         guard let name = try arguments.singleOperand() else { throw UsageError("expected the user's NAME") }
-        let access = try AccessCommands.open(arguments)
-        return try AccessCommands.perform {
-            try access.removeUser(name: name)
+        let audited = try AuditedAccess(arguments)
+        return try audited.perform("user.remove", object: "user:" + name) {
+            try audited.access.removeUser(name: name)
             return "Removed \(name)."
         }
     }
@@ -111,11 +138,11 @@ enum UsersPasswordCommand: Command {
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         guard let name = try arguments.singleOperand() else { throw UsageError("expected the user's NAME") }
-        let access = try AccessCommands.open(arguments)
+        let audited = try AuditedAccess(arguments)
         let password = try PasswordInput.read()
-        return try AccessCommands.perform {
-            try access.setPassword(name: name, password: password)
-            return "Changed the password of \(name)."
+        return try audited.perform("user.password.reset", object: "user:" + name) {
+            let ended = try audited.access.setPassword(name: name, password: password)
+            return "Changed the password of \(name); \(ended) session(s) ended."
         }
     }
 }
@@ -135,9 +162,9 @@ enum UsersRoleCommand: Command {
         guard arguments.operands.count == 2 else { throw UsageError("expected NAME and ROLE") }
         let name = arguments.operands[0]
         let role = try AccessCommands.role(arguments.operands[1])
-        let access = try AccessCommands.open(arguments)
-        return try AccessCommands.perform {
-            try access.setRole(name: name, role: role)
+        let audited = try AuditedAccess(arguments)
+        return try audited.perform("user.role", object: "user:" + name, detail: role.rawValue) {
+            try audited.access.setRole(name: name, role: role)
             return "\(name) is now \(role.rawValue)."
         }
     }

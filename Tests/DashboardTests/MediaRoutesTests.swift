@@ -55,9 +55,9 @@ import Testing
             [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
             + [0, 0, 0, 2, 0, 0, 0, 1, 8, 6, 0, 0, 0]
         let digest = try #require(images.store(png, as: .png))
-        var builder = RouterBuilder()
+        var builder = DashboardRoutes()
         MediaCopies(images: images).register(in: &builder)
-        let router = try builder.build { error, _ in APIError.response(error) }
+        let router = try builder.build { error, _ in APIError.response(error) }.router
         var response = router.respond(
             to: Request(method: .get, target: MediaCopies.path(for: digest), remoteAddress: "127.0.0.1"))
         SecurityHeaders.apply(to: &response)

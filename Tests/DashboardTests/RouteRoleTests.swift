@@ -10,13 +10,40 @@ import Testing
     @Test func everyRouteDeclaresItsRoleAndEveryDeclarationIsARoute() throws {
         let fixture = try DashboardFixture()
         let routes = fixture.dashboard.routeTable
-        let undeclared = routes.filter { RouteRoles.declared(for: $0) == nil }.map {
+        let roles = fixture.dashboard.routeRoles
+        let undeclared = routes.filter { roles.declared(for: $0) == nil }.map {
             "\($0.method) \($0.pattern)"
         }
-        #expect(undeclared.isEmpty, "routes without a role in RouteRoles.table: \(undeclared)")
+        #expect(undeclared.isEmpty, "routes registered without a role: \(undeclared)")
         let routed = Set(routes.map { "\($0.method.rawValue) \($0.pattern)" })
-        let stale = Set(RouteRoles.table.keys).subtracting(routed).sorted()
-        #expect(stale.isEmpty, "RouteRoles.table names routes that do not exist: \(stale)")
+        let stale = Set(roles.declarations.keys).subtracting(routed).sorted()
+        #expect(stale.isEmpty, "roles declared for routes the router does not answer: \(stale)")
+        #expect(routes.count == roles.declarations.count)
+    }
+
+    /// The open routes are exactly these: a route declared `.anyone` by mistake fails here.
+    @Test func onlyHealthReadinessLoginAndTheGeometryStylesheetAreDeclaredOpen() throws {
+        let fixture = try DashboardFixture()
+        let open = fixture.dashboard.routeTable.filter {
+            fixture.dashboard.routeRoles.declared(for: $0) == .anyone
+        }
+        #expect(
+            Set(open.map { "\($0.method.rawValue) \($0.pattern)" })
+                == ["GET /healthz", "GET /readyz", "GET /login", "POST /login", "GET /preview/geometry.css"])
+    }
+
+    @Test func everyOtherRouteOfEveryMethodNeedsALogin() throws {
+        let fixture = try AccessDashboard()
+        let open: Set<String> = ["/healthz", "/readyz", "/login", "/preview/geometry.css"]
+        for route in fixture.dashboard.routeTable where !open.contains(route.pattern) {
+            let path = route.pattern.replacing(/\{[a-z]+\}/, with: "x")
+            let response = fixture.send(
+                route.method, path, body: "{}", headers: ["Content-Type": "application/json"])
+            let status = response.status
+            #expect(
+                status == .unauthorized || (status == .seeOther && route.method == .get),
+                "\(route.method) \(path) answered \(status.code) without login")
+        }
     }
 
     /// (method, path, body, role needed) for the API.
@@ -55,7 +82,8 @@ import Testing
     static let pageCases: [(String, Role)] = [
         ("/", .viewer), ("/categories", .viewer), ("/notifications", .viewer),
         ("/notifications/new", .viewer),
-        ("/categories/new", .editor), ("/users", .admin), ("/tokens", .admin), ("/audit", .admin),
+        ("/account", .viewer), ("/categories/new", .editor), ("/users", .admin), ("/tokens", .admin),
+        ("/audit", .admin),
     ]
 
     @Test(arguments: pageCases)
@@ -101,5 +129,32 @@ import Testing
                 "\(path) answered \(status.code) without login")
         }
         #expect(fixture.send(.get, "/no/such/page").status == .seeOther, "404s need login too")
+    }
+}
+
+/// The roles are declared where each route is registered; the builder keeps them with it.
+@Suite struct DashboardRoutesTests {
+    @Test func theRoleOfEachRouteIsTheOneItWasRegisteredWith() throws {
+        var routes = DashboardRoutes()
+        routes.get("/open", .anyone) { _, _ in Response(status: .ok) }
+        routes.post("/items/{id}", .editor) { _, _ in Response(status: .ok) }
+        routes.delete("/items/{id}", .admin) { _, _ in Response(status: .ok) }
+        let (router, roles) = try routes.build { error, _ in APIError.response(error) }
+        var declared: [String: RouteAccess] = [:]
+        for route in router.routeTable {
+            declared["\(route.method.rawValue) \(route.pattern)"] = roles.declared(for: route)
+        }
+        #expect(
+            declared == ["GET /open": .anyone, "POST /items/{id}": .editor, "DELETE /items/{id}": .admin])
+        let request = Request(method: .head, target: "/open", remoteAddress: "127.0.0.1")
+        #expect(roles.needed(for: router.matchedRoute(for: request)) == .anyone)
+        #expect(roles.needed(for: nil) == .viewer, "a path no route answers needs a login")
+    }
+
+    @Test func aRouteGivenTwiceIsRefusedEvenWithAnotherRole() {
+        var routes = DashboardRoutes()
+        routes.get("/users", .admin) { _, _ in Response(status: .ok) }
+        routes.get("/users", .viewer) { _, _ in Response(status: .ok) }
+        #expect(throws: RouterBuildError.self) { try routes.build { error, _ in APIError.response(error) } }
     }
 }

@@ -16,24 +16,24 @@ struct ActivitiesAPI: Sendable {
     let cache: ActivityTypeCache
 
     /// Adds the activity routes.
-    func register(in router: inout RouterBuilder) {
-        router.get("/api/v1/activities") { _, _ in
+    func register(in router: inout DashboardRoutes) {
+        router.get("/api/v1/activities", .viewer) { _, _ in
             APIResponse.json(try cache.current().jsonValue)
         }
-        router.get("/api/v1/activities/{name}") { _, parameters in
+        router.get("/api/v1/activities/{name}", .viewer) { _, parameters in
             let name = try parameters.require("name")
             guard let type = try cache.current().type(named: name) else { throw Self.notFound(name) }
             return APIResponse.json(type.schema)
         }
-        router.put("/api/v1/activities/{name}") { request, parameters in
+        router.put("/api/v1/activities/{name}", .editor) { request, parameters in
             try put(request, name: try parameters.require("name"))
         }
-        router.delete("/api/v1/activities/{name}") { request, parameters in
+        router.delete("/api/v1/activities/{name}", .editor) { request, parameters in
             let name = try parameters.require("name")
             guard try store.delete(name, by: Author.name(of: request)) else { throw Self.notFound(name) }
             return Response(status: .noContent)
         }
-        router.get("/api/v1/activities/{name}/revisions") { _, parameters in
+        router.get("/api/v1/activities/{name}/revisions", .viewer) { _, parameters in
             let name = try parameters.require("name")
             let revisions = try store.revisions(of: name)
             guard !revisions.isEmpty else { throw Self.notFound(name) }

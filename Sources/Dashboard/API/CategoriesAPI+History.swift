@@ -8,8 +8,8 @@ import Storage
 /// the category history pages).
 extension CategoriesAPI {
     /// Adds the history routes.
-    func registerHistory(in router: inout RouterBuilder) {
-        router.get("/api/v1/categories/{identifier}/revisions") { _, parameters in
+    func registerHistory(in router: inout DashboardRoutes) {
+        router.get("/api/v1/categories/{identifier}/revisions", .viewer) { _, parameters in
             let identifier = try parameters.require("identifier")
             let revisions = try catalog.store.revisions(of: identifier)
             guard !revisions.isEmpty else { throw Self.neverExisted(identifier) }
@@ -20,7 +20,8 @@ extension CategoriesAPI {
             }
             return APIResponse.json(JSONObjectBuilder().setting("revisions", JSONValue.list(items)).value)
         }
-        router.post("/api/v1/categories/{identifier}/revisions/{revision}/restore") { request, parameters in
+        router.post("/api/v1/categories/{identifier}/revisions/{revision}/restore", .editor) {
+            request, parameters in
             let identifier = try parameters.require("identifier")
             let number = try RevisionNumber.require(parameters)
             guard
@@ -40,7 +41,7 @@ extension CategoriesAPI {
             }
             return APIResponse.json(category.jsonValue)
         }
-        router.get("/api/v1/trash/categories") { _, _ in
+        router.get("/api/v1/trash/categories", .viewer) { _, _ in
             let items = try catalog.store.deletedCategories().map { Self.value(of: $0, changes: nil) }
             return APIResponse.json(JSONObjectBuilder().setting("categories", JSONValue.list(items)).value)
         }

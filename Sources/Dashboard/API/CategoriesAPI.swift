@@ -15,8 +15,8 @@ struct CategoriesAPI: Sendable {
     let catalog: CategoryCatalog
 
     /// Adds the category routes.
-    func register(in router: inout RouterBuilder) {
-        router.get("/api/v1/categories") { request, _ in
+    func register(in router: inout DashboardRoutes) {
+        router.get("/api/v1/categories", .viewer) { request, _ in
             let format = try QueryOptions.choice(
                 "format", in: request, allowed: ["json", "swift"], fallback: "json")
             let snapshot = try catalog.snapshot()
@@ -27,10 +27,10 @@ struct CategoriesAPI: Sendable {
             response.headers.replaceOrAdd(name: "ETag", value: IfMatch.etag(snapshot.revision))
             return response
         }
-        router.put("/api/v1/categories") { request, _ in
+        router.put("/api/v1/categories", .editor) { request, _ in
             try CategoryProblem.answering { try replaceAll(request) }
         }
-        router.get("/api/v1/categories/{identifier}") { _, parameters in
+        router.get("/api/v1/categories/{identifier}", .viewer) { _, parameters in
             let identifier = try parameters.require("identifier")
             let snapshot = try catalog.snapshot()
             guard let row = snapshot.row(identifier), let category = snapshot.category(identifier) else {
@@ -38,11 +38,11 @@ struct CategoriesAPI: Sendable {
             }
             return Self.answer(category, revision: row.revision)
         }
-        router.put("/api/v1/categories/{identifier}") { request, parameters in
+        router.put("/api/v1/categories/{identifier}", .editor) { request, parameters in
             let identifier = try parameters.require("identifier")
             return try CategoryProblem.answering { try put(request, identifier: identifier) }
         }
-        router.delete("/api/v1/categories/{identifier}") { request, parameters in
+        router.delete("/api/v1/categories/{identifier}", .editor) { request, parameters in
             let identifier = try parameters.require("identifier")
             let current = try catalog.snapshot().row(identifier)?.revision
             guard current != nil || request.headers["If-Match"] == nil else {

@@ -8,14 +8,15 @@ import Storage
 /// a notification to the trash, and only `DELETE /api/v1/trash/notifications/{id}` erases it.
 extension NotificationsAPI {
     /// Adds the revision and trash routes.
-    func registerHistory(in router: inout RouterBuilder) {
-        router.get("/api/v1/notifications/{id}/revisions/{revision}") { _, parameters in
+    func registerHistory(in router: inout DashboardRoutes) {
+        router.get("/api/v1/notifications/{id}/revisions/{revision}", .viewer) { _, parameters in
             let id = try parameters.require("id")
             let number = try RevisionNumber.require(parameters)
             guard let revision = try store.revision(number, of: id) else { throw Self.noRevision(id, number) }
             return APIResponse.json(NotificationJSON.revision(revision))
         }
-        router.post("/api/v1/notifications/{id}/revisions/{revision}/restore") { request, parameters in
+        router.post("/api/v1/notifications/{id}/revisions/{revision}/restore", .editor) {
+            request, parameters in
             let id = try parameters.require("id")
             let number = try RevisionNumber.require(parameters)
             let expected = try request.headers["If-Match"].map { try expectedRevision(matching: $0, id: id) }
@@ -27,15 +28,15 @@ extension NotificationsAPI {
             case .notFound: throw Self.noRevision(id, number)
             }
         }
-        router.get("/api/v1/trash/notifications") { _, _ in
+        router.get("/api/v1/trash/notifications", .viewer) { _, _ in
             try APIResponse.json(NotificationJSON.trash(store.trash()))
         }
-        router.post("/api/v1/trash/notifications/{id}/restore") { _, parameters in
+        router.post("/api/v1/trash/notifications/{id}/restore", .editor) { _, parameters in
             let id = try parameters.require("id")
             guard let restored = try store.restore(id: id) else { throw Self.notInTrash(id) }
             return try answer(restored)
         }
-        router.delete("/api/v1/trash/notifications/{id}") { _, parameters in
+        router.delete("/api/v1/trash/notifications/{id}", .editor) { _, parameters in
             let id = try parameters.require("id")
             guard try store.purge(id: id) else { throw Self.notInTrash(id) }
             return Response(status: .noContent)

@@ -14,8 +14,8 @@ struct NotificationsAPI: Sendable {
     let catalog: CategoryCatalog
 
     /// Adds the routes of CONTRACT §3 for notifications.
-    func register(in router: inout RouterBuilder) {
-        router.get("/api/v1/notifications") { request, _ in
+    func register(in router: inout DashboardRoutes) {
+        router.get("/api/v1/notifications", .viewer) { request, _ in
             let window = try ListWindow(request)
             let page = try store.list(limit: window.limit, offset: window.offset)
             let registry = try catalog.snapshot().config
@@ -25,7 +25,7 @@ struct NotificationsAPI: Sendable {
             }
             return APIResponse.json(NotificationJSON.list(rows, total: page.total, window: window))
         }
-        router.post("/api/v1/notifications") { request, _ in
+        router.post("/api/v1/notifications", .editor) { request, _ in
             let input = try NotificationInput(request)
             let stored = try store.create(
                 name: input.name, headers: input.headersText, payload: input.payloadText,
@@ -34,19 +34,19 @@ struct NotificationsAPI: Sendable {
             response.headers.replaceOrAdd(name: "Location", value: "/api/v1/notifications/\(stored.id)")
             return response
         }
-        router.get("/api/v1/notifications/{id}") { request, parameters in
+        router.get("/api/v1/notifications/{id}", .viewer) { request, parameters in
             let stored = try existing(parameters.require("id"))
             return try ConditionalGet.notModified(request, etag: stored.etag) ?? answer(stored)
         }
-        router.put("/api/v1/notifications/{id}") { request, parameters in
+        router.put("/api/v1/notifications/{id}", .editor) { request, parameters in
             try update(request, id: parameters.require("id"))
         }
-        router.delete("/api/v1/notifications/{id}") { request, parameters in
+        router.delete("/api/v1/notifications/{id}", .editor) { request, parameters in
             let id = try parameters.require("id")
             guard try store.delete(id: id, by: Author.name(of: request)) else { throw Self.notFound(id) }
             return Response(status: .noContent)
         }
-        router.get("/api/v1/notifications/{id}/revisions") { _, parameters in
+        router.get("/api/v1/notifications/{id}/revisions", .viewer) { _, parameters in
             let id = try parameters.require("id")
             guard let revisions = try store.revisions(id: id) else { throw Self.notFound(id) }
             return APIResponse.json(NotificationJSON.revisions(revisions))

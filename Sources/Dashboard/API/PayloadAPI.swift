@@ -15,18 +15,18 @@ struct PayloadAPI: Sendable {
     let settings: SettingsStore
 
     /// Adds the payload routes.
-    func register(in router: inout RouterBuilder) {
-        router.post("/api/v1/validate") { request, _ in
+    func register(in router: inout DashboardRoutes) {
+        router.post("/api/v1/validate", .viewer) { request, _ in
             let report = try PayloadSubmission(request).analysis(
                 against: try registry(), activities: try activityTypes.current()
             ).report
             metrics.recordValidation(report)
             return APIResponse.report(report)
         }
-        router.post("/api/v1/preview") { request, _ in
+        router.post("/api/v1/preview", .viewer) { request, _ in
             try preview(request)
         }
-        router.post("/api/v1/export") { request, _ in
+        router.post("/api/v1/export", .viewer) { request, _ in
             try export(request)
         }
     }

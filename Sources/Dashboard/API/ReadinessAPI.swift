@@ -12,8 +12,8 @@ struct ReadinessAPI {
     let database: Database
 
     /// Adds the route.
-    func register(in builder: inout RouterBuilder) {
-        builder.get("/readyz") { request, _ in
+    func register(in builder: inout DashboardRoutes) {
+        builder.get("/readyz", .anyone) { request, _ in
             let readiness = database.readiness(quickCheck: request.queryItems["quickCheck"] == "true")
             return Self.response(readiness)
         }

@@ -12,17 +12,17 @@ struct AdminPages: Sendable {
     let pages: PageRenderer
 
     /// Adds the routes.
-    func register(in router: inout RouterBuilder) {
-        router.get("/users") { _, _ in try usersPage(message: nil) }
-        router.post("/users") { request, _ in try addUser(request) }
-        router.post("/users/{name}/delete") { request, parameters in
+    func register(in router: inout DashboardRoutes) {
+        router.get("/users", .admin) { _, _ in try usersPage(message: nil) }
+        router.post("/users", .admin) { request, _ in try addUser(request) }
+        router.post("/users/{name}/delete", .admin) { request, parameters in
             let name = try parameters.require("name")
             return try change(request, action: "user.remove", object: "user:" + name) {
                 try access.removeUser(name: name)
                 return "Removed \(name)."
             }
         }
-        router.post("/users/{name}/role") { request, parameters in
+        router.post("/users/{name}/role", .admin) { request, parameters in
             let name = try parameters.require("name")
             let role = try Self.role(in: NotificationPages.formFields(of: request))
             return try change(request, action: "user.role", object: "user:" + name, detail: role.rawValue) {
@@ -30,9 +30,20 @@ struct AdminPages: Sendable {
                 return "\(name) is now \(role.rawValue)."
             }
         }
-        router.get("/tokens") { _, _ in try tokensPage(created: nil, message: nil) }
-        router.post("/tokens") { request, _ in try createToken(request) }
-        router.post("/tokens/{name}/revoke") { request, parameters in
+        router.post("/users/{name}/password", .admin) { request, parameters in
+            let name = try parameters.require("name")
+            let form = try NotificationPages.formFields(of: request)
+            return try change(request, action: "user.password.reset", object: "user:" + name) {
+                let password = form["password"] ?? ""
+                try AccessError.checkNewPassword(password, confirmation: form["confirmation"] ?? "")
+                let ended = try access.setPassword(
+                    name: name, password: password, keeping: Self.session(of: request))
+                return "Set a new password for \(name); \(ended) session(s) of theirs ended."
+            }
+        }
+        router.get("/tokens", .admin) { _, _ in try tokensPage(created: nil, message: nil) }
+        router.post("/tokens", .admin) { request, _ in try createToken(request) }
+        router.post("/tokens/{name}/revoke", .admin) { request, parameters in
             let name = try parameters.require("name")
             do {
                 try access.revokeToken(name: name)
@@ -42,8 +53,8 @@ struct AdminPages: Sendable {
             try record(request, action: "token.revoke", object: "token:" + name)
             return try tokensPage(created: nil, message: .init(kind: "success", text: "Revoked \(name)."))
         }
-        router.get("/audit") { request, _ in try auditPage(request) }
-        router.get("/api/v1/audit") { request, _ in
+        router.get("/audit", .admin) { request, _ in try auditPage(request) }
+        router.get("/api/v1/audit", .admin) { request, _ in
             APIResponse.json(AuditQuery.json(try audit.events(AuditQuery.filter(request.queryItems))))
         }
     }
@@ -168,6 +179,11 @@ struct AdminPages: Sendable {
             "since": .string(filter.since ?? ""), "until": .string(filter.until ?? ""),
         ]
         return try pages.page("access/audit", title: "Audit", section: .none, values: values)
+    }
+
+    /// The caller's own session, which a reset of their own password keeps.
+    private static func session(of request: Request) -> Secret? {
+        request.headers["Cookie"].flatMap(SessionCookie.secret(inCookieHeader:))
     }
 
     private static func role(in form: FormFields) throws -> Role {

@@ -5,8 +5,9 @@ import Storage
 import Templates
 
 /// The authentication step of the chain: finds who the client is (a bearer token or the session
-/// cookie), checks the role the route needs (`RouteRoles`) and the session's CSRF token, then
-/// lets the request on with `authenticatedActor` set, or answers 401/403 itself.
+/// cookie), checks the role the route needs (`RouteRoles`, declared where the route is
+/// registered) and the session's CSRF token, then lets the request on with `authenticatedActor`
+/// set, or answers 401/403 itself.
 ///
 /// Bound to loopback with no users, nothing is checked (one person on their own machine) and
 /// every page says so. That is decided per request, so adding the first user with the CLI
@@ -18,6 +19,8 @@ struct Authentication: Middleware {
     let audit: AuditStore
     /// For finding the route a request goes to before it runs.
     let router: Router
+    /// The access each route needs.
+    let roles: RouteRoles
     /// True when the server listens on loopback only: no users then means no login.
     let openWithoutUsers: Bool
     /// For the strip every page shows (who is signed in, or that there is no login); read per
@@ -48,7 +51,7 @@ struct Authentication: Middleware {
     private func authenticated(_ request: Request, next: (Request) -> Response) throws -> Response {
         var request = request
         if router.isMounted(request) { return next(request) }
-        let needed = RouteRoles.needed(for: router.matchedRoute(for: request))
+        let needed = roles.needed(for: router.matchedRoute(for: request))
         if openWithoutUsers, try !access.hasUsers() {
             let response = next(request)
             auditChange(request, needed: needed, response: response)

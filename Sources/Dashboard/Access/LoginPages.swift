@@ -12,12 +12,12 @@ struct LoginPages: Sendable {
     let secureCookies: Bool
 
     /// Adds the routes.
-    func register(in router: inout RouterBuilder) {
-        router.get("/login") { request, _ in
+    func register(in router: inout DashboardRoutes) {
+        router.get("/login", .anyone) { request, _ in
             try page(next: Self.safeNext(request.queryItems["next"]), name: "", error: nil, status: .ok)
         }
-        router.post("/login") { request, _ in try logIn(request) }
-        router.post("/logout") { request, _ in try logOut(request) }
+        router.post("/login", .anyone) { request, _ in try logIn(request) }
+        router.post("/logout", .viewer) { request, _ in try logOut(request) }
     }
 
     private func logIn(_ request: Request) throws -> Response {

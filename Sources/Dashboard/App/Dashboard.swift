@@ -15,6 +15,8 @@ import Templates
 /// immutable afterwards; the server's worker threads share it.
 public struct Dashboard: Responder {
     private let router: Router
+    /// The access each route needs, as declared where it was registered.
+    let routeRoles: RouteRoles
     private let pages: PageRenderer
     private let middlewares: MiddlewareChain
     private let observer: RequestObserver
@@ -30,21 +32,21 @@ public struct Dashboard: Responder {
         let catalog = CategoryCatalog(store: store.categories)
         let pages = PageRenderer(resources: resources)
         let access = AccessControl(store: store.access, sessions: configuration.sessionPolicy)
-        var builder = RouterBuilder()
+        var builder = DashboardRoutes()
         builder.mount(Self.fontsPrefix) { request in try resources.current.fonts.serve(request) }
         builder.mount("/static/") { request in try resources.current.staticFiles.serve(request) }
         let geometry = Array(PreviewGeometry.stylesheet().utf8)
-        builder.get(Self.geometryPath) { _, _ in
+        builder.get(Self.geometryPath, .anyone) { _, _ in
             Response(
                 status: .ok,
                 headers: ["Content-Type": "text/css; charset=utf-8", "Cache-Control": "public, max-age=300"],
                 body: geometry)
         }
-        builder.get("/healthz") { _, _ in Response(json: HealthReport.json) }
+        builder.get("/healthz", .anyone) { _, _ in Response(json: HealthReport.json) }
         ReadinessAPI(database: store.database).register(in: &builder)
-        builder.get("/api/v1/openapi.json") { _, _ in Response(json: resources.current.openAPI) }
+        builder.get("/api/v1/openapi.json", .viewer) { _, _ in Response(json: resources.current.openAPI) }
         let metrics = configuration.metrics
-        builder.get("/metrics") { _, _ in
+        builder.get("/metrics", .viewer) { _, _ in
             Response(headers: ["Content-Type": Metrics.contentType], body: Array(metrics.exposition().utf8))
         }
         if let log = configuration.log { builder.errorLog = log.routerErrorLog }
@@ -72,18 +74,20 @@ public struct Dashboard: Responder {
         )
         .register(in: &builder)
         AdminPages(access: access, audit: store.audit, pages: pages).register(in: &builder)
-        let router = try builder.build { error, request in
+        AccountPages(access: access, audit: store.audit, pages: pages).register(in: &builder)
+        let (router, roles) = try builder.build { error, request in
             if error.code == "busy" { metrics.recordDatabaseBusy() }
             return Self.render(error, for: request, pages: pages)
         }
         self.router = router
+        self.routeRoles = roles
         self.pages = pages
         // Outermost first: the security headers go on every answer, refusals included.
         self.middlewares = MiddlewareChain(
             middlewares: [
                 SecurityHeaders(), HostPolicy(allowedNames: configuration.allowedHosts), OriginPolicy(),
                 Authentication(
-                    access: access, audit: store.audit, router: router,
+                    access: access, audit: store.audit, router: router, roles: roles,
                     openWithoutUsers: configuration.openWithoutUsers, pages: pages),
             ],
             render: { error, request in Self.render(error, for: request, pages: pages) })

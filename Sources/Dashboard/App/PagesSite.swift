@@ -8,8 +8,8 @@ struct PagesSite: Sendable {
     let pages: PageRenderer
 
     /// Adds the page routes.
-    func register(in router: inout RouterBuilder) {
-        router.get("/") { _, _ in
+    func register(in router: inout DashboardRoutes) {
+        router.get("/", .viewer) { _, _ in
             let values: [String: TemplateValue] = [
                 "categoryCount": .int(try store.categories.registry().categories.count),
                 "notificationCount": .int(try store.notifications.list().count),

@@ -9,15 +9,15 @@ import Templates
 /// a deleted category's last version). Links and form posts only, so it works without JavaScript.
 extension CategoryPages {
     /// Adds the history routes.
-    func registerHistory(in router: inout RouterBuilder) {
-        router.get("/categories/{identifier}/history") { request, parameters in
+    func registerHistory(in router: inout DashboardRoutes) {
+        router.get("/categories/{identifier}/history", .viewer) { request, parameters in
             try historyPage(parameters.require("identifier"), restored: request.queryItems["restored"])
         }
-        router.get("/categories/{identifier}/history/{revision}") { _, parameters in
+        router.get("/categories/{identifier}/history/{revision}", .viewer) { _, parameters in
             try revisionPage(
                 parameters.require("identifier"), number: NotificationPages.revisionNumber(parameters))
         }
-        router.post("/categories/{identifier}/history/{revision}/restore") { request, parameters in
+        router.post("/categories/{identifier}/history/{revision}/restore", .editor) { request, parameters in
             let identifier = try parameters.require("identifier")
             let number = try NotificationPages.revisionNumber(parameters)
             guard let json = try revisions(identifier).first(where: { $0.revision == number })?.json else {

@@ -20,20 +20,22 @@ struct CategoryPages: Sendable {
     let pages: PageRenderer
 
     /// Adds the category page routes.
-    func register(in router: inout RouterBuilder) {
-        router.get("/categories") { request, _ in try listPage(request) }
-        router.post("/categories") { request, _ in try importConfig(request) }
-        router.get("/categories/download/config.json") { _, _ in try downloadConfig() }
-        router.get("/categories/download/Categories.swift") { _, _ in try downloadSwiftCode() }
-        router.get("/categories/new") { _, _ in try formPage(CategoryFormView(form: CategoryForm())) }
-        router.post("/categories/new") { request, _ in try submit(request, editing: nil) }
-        router.get("/categories/{identifier}") { request, parameters in
+    func register(in router: inout DashboardRoutes) {
+        router.get("/categories", .viewer) { request, _ in try listPage(request) }
+        router.post("/categories", .editor) { request, _ in try importConfig(request) }
+        router.get("/categories/download/config.json", .viewer) { _, _ in try downloadConfig() }
+        router.get("/categories/download/Categories.swift", .viewer) { _, _ in try downloadSwiftCode() }
+        router.get("/categories/new", .editor) { _, _ in
+            try formPage(CategoryFormView(form: CategoryForm()))
+        }
+        router.post("/categories/new", .editor) { request, _ in try submit(request, editing: nil) }
+        router.get("/categories/{identifier}", .viewer) { request, parameters in
             try editPage(request, identifier: parameters.require("identifier"))
         }
-        router.post("/categories/{identifier}") { request, parameters in
+        router.post("/categories/{identifier}", .editor) { request, parameters in
             try submit(request, editing: parameters.require("identifier"))
         }
-        router.post("/categories/{identifier}/delete") { request, parameters in
+        router.post("/categories/{identifier}/delete", .editor) { request, parameters in
             try delete(request, identifier: parameters.require("identifier"))
         }
         registerHistory(in: &router)

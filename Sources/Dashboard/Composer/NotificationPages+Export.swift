@@ -17,17 +17,17 @@ extension NotificationPages {
     }
 
     /// Adds the download routes.
-    func registerExports(in router: inout RouterBuilder) {
+    func registerExports(in router: inout DashboardRoutes) {
         for format in DownloadFormat.allCases {
-            router.get("/notifications/{id}/export.\(format.rawValue)") { request, parameters in
+            router.get("/notifications/{id}/export.\(format.rawValue)", .viewer) { request, parameters in
                 let stored = try existing(parameters.require("id"))
                 let view = try composer(for: stored, options: ComposerPreviewOptions())
                 return try download(view, format: format, bundle: request.queryItems["bundle"])
             }
-            router.post("/notifications/new/export.\(format.rawValue)") { request, _ in
+            router.post("/notifications/new/export.\(format.rawValue)", .viewer) { request, _ in
                 try downloadPosted(request, id: nil, format: format)
             }
-            router.post("/notifications/{id}/export.\(format.rawValue)") { request, parameters in
+            router.post("/notifications/{id}/export.\(format.rawValue)", .viewer) { request, parameters in
                 try downloadPosted(request, id: parameters.require("id"), format: format)
             }
         }

@@ -8,14 +8,14 @@ import Templates
 /// step is a link or a form post, so it works without JavaScript.
 extension NotificationPages {
     /// Adds the revision routes.
-    func registerHistory(in router: inout RouterBuilder) {
-        router.get("/notifications/{id}/revisions/{revision}") { request, parameters in
+    func registerHistory(in router: inout DashboardRoutes) {
+        router.get("/notifications/{id}/revisions/{revision}", .viewer) { request, parameters in
             let stored = try existing(parameters.require("id"))
             let number = try Self.revisionNumber(parameters)
             return try revisionPage(
                 stored, number: number, options: ComposerPreviewOptions(request.queryItems))
         }
-        router.post("/notifications/{id}/revisions/{revision}/restore") { request, parameters in
+        router.post("/notifications/{id}/revisions/{revision}/restore", .editor) { request, parameters in
             let stored = try existing(parameters.require("id"))
             let number = try Self.revisionNumber(parameters)
             let form = try Self.formFields(of: request)

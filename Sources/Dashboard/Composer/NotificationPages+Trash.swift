@@ -6,13 +6,13 @@ import Templates
 /// after an explicit confirmation page, purges it for good. All plain links and form posts.
 extension NotificationPages {
     /// Adds the delete, trash, restore and purge routes.
-    func registerTrash(in router: inout RouterBuilder) {
-        router.post("/notifications/{id}/delete") { request, parameters in
+    func registerTrash(in router: inout DashboardRoutes) {
+        router.post("/notifications/{id}/delete", .editor) { request, parameters in
             let stored = try existing(parameters.require("id"))
             try store.notifications.delete(id: stored.id, by: Author.name(of: request))
             return Response(redirectTo: "/notifications/trash?deleted=\(stored.id)")
         }
-        router.get("/notifications/trash") { request, _ in
+        router.get("/notifications/trash", .viewer) { request, _ in
             let trashed = try store.notifications.trash()
             var flash: [TemplateValue] = []
             if let id = request.queryItems["deleted"], let item = trashed.first(where: { $0.id == id }) {
@@ -31,12 +31,12 @@ extension NotificationPages {
                 "notifications/trash", title: "Trash", section: .notifications,
                 values: ["items": .list(rows), "any": .bool(!rows.isEmpty), "flash": .list(flash)])
         }
-        router.post("/notifications/trash/{id}/restore") { _, parameters in
+        router.post("/notifications/trash/{id}/restore", .editor) { _, parameters in
             let id = try parameters.require("id")
             guard let restored = try store.notifications.restore(id: id) else { throw Self.notInTrash(id) }
             return Response(redirectTo: "/notifications/\(restored.id)?untrashed=1")
         }
-        router.get("/notifications/trash/{id}/purge") { _, parameters in
+        router.get("/notifications/trash/{id}/purge", .editor) { _, parameters in
             let id = try parameters.require("id")
             guard let item = try store.notifications.trash().first(where: { $0.id == id }) else {
                 throw Self.notInTrash(id)
@@ -45,7 +45,7 @@ extension NotificationPages {
                 "notifications/purge", title: "Erase \(item.name)", section: .notifications,
                 values: ["id": .string(item.id), "name": .string(item.name), "revision": .int(item.revision)])
         }
-        router.post("/notifications/trash/{id}/purge") { _, parameters in
+        router.post("/notifications/trash/{id}/purge", .editor) { _, parameters in
             let id = try parameters.require("id")
             guard try store.notifications.purge(id: id) else { throw Self.notInTrash(id) }
             return Response(redirectTo: "/notifications/trash")

@@ -21,21 +21,21 @@ struct NotificationPages: Sendable {
     var activityTypes: ActivityTypeCache?
 
     /// Adds the page routes.
-    func register(in router: inout RouterBuilder) {
-        router.get("/notifications") { request, _ in try list(request) }
-        router.post("/notifications/{id}/duplicate") { request, parameters in
+    func register(in router: inout DashboardRoutes) {
+        router.get("/notifications", .viewer) { request, _ in try list(request) }
+        router.post("/notifications/{id}/duplicate", .editor) { request, parameters in
             let stored = try existing(parameters.require("id"))
             let copy = try store.notifications.create(
                 name: String("Copy of \(stored.name)".prefix(NotificationInput.maximumNameLength)),
                 headers: stored.headers, payload: stored.payload, by: Author.name(of: request))
             return Response(redirectTo: "/notifications/\(copy.id)")
         }
-        router.get("/notifications/new") { request, _ in
+        router.get("/notifications/new", .viewer) { request, _ in
             let view = try composer(for: nil, options: ComposerPreviewOptions(request.queryItems))
             return try render(view)
         }
-        router.post("/notifications/new") { request, _ in try submit(request, id: nil) }
-        router.get("/notifications/{id}") { request, parameters in
+        router.post("/notifications/new", .editor) { request, _ in try submit(request, id: nil) }
+        router.get("/notifications/{id}", .viewer) { request, parameters in
             let stored = try existing(parameters.require("id"))
             var view = try composer(for: stored, options: ComposerPreviewOptions(request.queryItems))
             if let saved = request.queryItems["saved"], saved == String(stored.revision) {
@@ -53,10 +53,10 @@ struct NotificationPages: Sendable {
             }
             return try render(view)
         }
-        router.post("/notifications/{id}") { request, parameters in
+        router.post("/notifications/{id}", .editor) { request, parameters in
             try submit(request, id: parameters.require("id"))
         }
-        router.post("/notifications/live") { request, _ in try live(request) }
+        router.post("/notifications/live", .viewer) { request, _ in try live(request) }
         registerExports(in: &router)
         registerHistory(in: &router)
         registerTrash(in: &router)

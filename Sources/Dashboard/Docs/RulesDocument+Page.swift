@@ -45,9 +45,9 @@ extension RulesDocument {
     }
 
     /// Adds `GET /docs/validation-rules`.
-    func register(in router: inout RouterBuilder, pages: PageRenderer) {
+    func register(in router: inout DashboardRoutes, pages: PageRenderer) {
         let values = values()
-        router.get(Self.path) { _, _ in
+        router.get(Self.path, .viewer) { _, _ in
             try pages.page("docs/rules", title: "Validation rules", section: .none, values: values)
         }
     }

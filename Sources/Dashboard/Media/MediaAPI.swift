@@ -9,8 +9,8 @@ struct MediaAPI: Sendable {
     let checker: MediaChecker
 
     /// Adds the route.
-    func register(in router: inout RouterBuilder) {
-        router.post("/api/v1/media-check") { request, _ in
+    func register(in router: inout DashboardRoutes) {
+        router.post("/api/v1/media-check", .viewer) { request, _ in
             let body = try JSONRequestBody(request)
             guard let members = body.root.value.objectMembers else {
                 throw APIError.invalidField("The body must be a JSON object: {\"url\": \"https://…\"}.")

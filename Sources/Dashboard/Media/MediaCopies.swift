@@ -18,8 +18,8 @@ struct MediaCopies: Sendable {
     static let contentSecurityPolicy = "sandbox; default-src 'none'"
 
     /// Adds the route.
-    func register(in router: inout RouterBuilder) {
-        router.get(Self.prefix + "{digest}") { _, parameters in
+    func register(in router: inout DashboardRoutes) {
+        router.get(Self.prefix + "{digest}", .viewer) { _, parameters in
             let digest = try parameters.require("digest")
             guard digest.utf8.count == 64,
                 digest.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }),

@@ -9,16 +9,16 @@ struct SettingsAPI: Sendable {
     let store: SettingsStore
 
     /// Adds the settings API routes.
-    func register(in router: inout RouterBuilder) {
-        router.get("/api/v1/settings") { _, _ in
+    func register(in router: inout DashboardRoutes) {
+        router.get("/api/v1/settings", .admin) { _, _ in
             APIResponse.json(Self.json(try store.settings()))
         }
-        router.put("/api/v1/settings") { request, _ in
+        router.put("/api/v1/settings", .admin) { request, _ in
             let body = try JSONRequestBody(request)
             let saved = try store.update(by: Author.name(of: request)) { try Self.bind(body, into: &$0) }
             return APIResponse.json(Self.json(saved))
         }
-        router.put("/api/v1/settings/icon") { request, _ in
+        router.put("/api/v1/settings/icon", .admin) { request, _ in
             guard request.mediaType == "image/png" else {
                 throw HTTPError(
                     .unsupportedMediaType, message: "Send the icon as Content-Type: image/png.",
@@ -28,7 +28,7 @@ struct SettingsAPI: Sendable {
             let saved = try store.update(by: Author.name(of: request)) { $0.appIcon = icon }
             return APIResponse.json(Self.json(saved))
         }
-        router.delete("/api/v1/settings/icon") { request, _ in
+        router.delete("/api/v1/settings/icon", .admin) { request, _ in
             try store.update(by: Author.name(of: request)) { $0.appIcon = nil }
             return Response(status: .noContent)
         }

@@ -10,13 +10,13 @@ struct SettingsPages: Sendable {
     let pages: PageRenderer
 
     /// Adds the settings page and icon routes.
-    func register(in router: inout RouterBuilder) {
-        router.get("/settings") { request, _ in
+    func register(in router: inout DashboardRoutes) {
+        router.get("/settings", .admin) { request, _ in
             let saved = request.queryItems["saved"] != nil
             return try page(try store.settings(), entered: nil, errors: [:], saved: saved)
         }
-        router.post("/settings") { request, _ in try submit(request) }
-        router.get(WorkspaceSettings.iconPath) { request, _ in try icon(request) }
+        router.post("/settings", .admin) { request, _ in try submit(request) }
+        router.get(WorkspaceSettings.iconPath, .viewer) { request, _ in try icon(request) }
     }
 
     private func submit(_ request: Request) throws -> Response {
