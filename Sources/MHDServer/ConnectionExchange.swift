@@ -10,17 +10,24 @@ struct ConnectionExchange {
 
     /// First call: collect method, headers and client address, then accept or refuse the body.
     /// Over the connection cap, the answer is 503 with `Retry-After`, before any body is read.
-    func headersReceived(method: String, overCapacity: Bool = false) -> MHD_Result {
-        context.method = HTTPMethod(rawValue: method)
-        var headers = HTTPHeaders()
+    /// `method` points at the start of the head in libmicrohttpd's read buffer, which is where
+    /// `HeaderValueCut` scans from.
+    func headersReceived(method: UnsafePointer<CChar>?, overCapacity: Bool = false) -> MHD_Result {
+        context.method = HTTPMethod(rawValue: method.map { String(cString: $0) } ?? "")
+        let head = UnsafeRawBufferPointer(
+            start: method, count: method == nil ? 0 : cmhd_request_header_size(connection))
+        var collection = HeaderCollection(cut: HeaderValueCut(head: head))
         // Counting first (no callback) is a walk of libmicrohttpd's list; it saves regrowing the fields.
-        headers.reserveCapacity(Int(MHD_get_connection_values_n(connection, .HEADER_KIND, nil, nil)))
-        _ = withUnsafeMutablePointer(to: &headers) {
+        collection.headers.reserveCapacity(
+            Int(MHD_get_connection_values_n(connection, .HEADER_KIND, nil, nil)))
+        _ = withUnsafeMutablePointer(to: &collection) {
             MHD_get_connection_values_n(connection, .HEADER_KIND, collectHeader, $0)
         }
+        collection.cut.finish()
+        let headers = collection.headers
         context.headers = headers
         context.remoteAddress = clientAddress()
-        if let refusal = RequestFraming.refusal(for: headers) {
+        if let refusal = RequestFraming.refusal(for: headers, cutValueOf: collection.cut.cutName) {
             return perform(context.machine.refuse(refusal))
         }
         if overCapacity { return perform(.reject(ConnectionGuard.overCapacity)) }

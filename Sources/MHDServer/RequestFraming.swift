@@ -12,7 +12,15 @@ import HTTPKit
 /// every refusal closes the connection so no byte after the head is ever read as a request.
 enum RequestFraming {
     /// The refusal for a head that frames its body ambiguously, or nil when the head is sound.
-    static func refusal(for headers: HTTPHeaders) -> HTTPError? {
+    /// `cutValueOf` names a header whose value libmicrohttpd cut at a NUL (`HeaderValueCut`).
+    static func refusal(for headers: HTTPHeaders, cutValueOf cutName: String? = nil) -> HTTPError? {
+        if let cutName {
+            return refuse(
+                .badRequest,
+                "The value of the header \"\(printable(cutName))\" contains a NUL byte or continues on a "
+                    + "folded line; header values must be one line of visible text.",
+                code: "request.header-value")
+        }
         if let field = headers.first(where: { $0.name.utf8.contains(where: isWhitespace) }) {
             return refuse(
                 .badRequest,

@@ -74,8 +74,7 @@ func handleAccess(
     let exchange = ConnectionExchange(connection: connection, server: server, context: context)
     if context.machine.state == .awaitingHeaders {
         let overCapacity = server.connections.headReceived(connection)
-        return exchange.headersReceived(
-            method: method.map { String(cString: $0) } ?? "", overCapacity: overCapacity)
+        return exchange.headersReceived(method: method, overCapacity: overCapacity)
     }
     let size = uploadDataSize.pointee
     guard size > 0 else { return exchange.requestCompleted() }
@@ -83,22 +82,36 @@ func handleAccess(
     return exchange.bodyChunkReceived(UnsafeRawBufferPointer(start: uploadData, count: size))
 }
 
-/// Collects one request header into the `HTTPHeaders` that `headersPointer` points at.
+/// The headers of one request head being collected, with the scan for values libmicrohttpd cut.
+struct HeaderCollection {
+    /// The fields so far, in order.
+    var headers = HTTPHeaders()
+    /// The scan of the head's bytes (see `HeaderValueCut`).
+    var cut: HeaderValueCut
+}
+
+/// Collects one request header into the `HeaderCollection` that `collectionPointer` points at.
 func collectHeader(
-    _ headersPointer: UnsafeMutableRawPointer?,
+    _ collectionPointer: UnsafeMutableRawPointer?,
     _ kind: MHD_ValueKind,
     _ name: UnsafePointer<CChar>?,
     _ nameLength: Int,
     _ value: UnsafePointer<CChar>?,
     _ valueLength: Int
 ) -> MHD_Result {
-    guard let headersPointer, let name else { return .YES }
-    let headers = headersPointer.assumingMemoryBound(to: HTTPHeaders.self)
-    headers.pointee.add(
-        name: String(decoding: UnsafeRawBufferPointer(start: name, count: nameLength), as: UTF8.self),
+    guard let collectionPointer, let name else { return .YES }
+    let collection = collectionPointer.assumingMemoryBound(to: HeaderCollection.self)
+    let fieldName = String(decoding: UnsafeRawBufferPointer(start: name, count: nameLength), as: UTF8.self)
+    collection.pointee.headers.add(
+        name: fieldName,
         value: String(
             decoding: UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : valueLength),
             as: UTF8.self)
     )
+    if let value {
+        collection.pointee.cut.field(
+            name: fieldName, nameStart: UnsafeRawPointer(name),
+            valueEnd: UnsafeRawPointer(value + valueLength))
+    }
     return .YES
 }

@@ -11,10 +11,13 @@ extension NotificationCategory {
         CategoryDocument(identifier: identifier, json: JSONWriter().string(jsonValue))
     }
 
-    /// The category a stored document holds. Documents are only ever stored after a clean read,
-    /// so one that no longer reads (a file edited by hand) is nil, and skipped rather than
-    /// failing every page.
-    static func decoded(_ document: StoredCategory) -> NotificationCategory? {
-        NotificationCategory.read(Array(document.json.utf8)).category
+    /// The category a stored document holds, or why it does not hold one. Documents are only
+    /// ever stored after a clean read, so one that no longer reads (a file edited by hand) is
+    /// named and skipped rather than failing every page.
+    static func decoded(_ document: StoredCategory) throws(UnreadableCategory) -> NotificationCategory {
+        let (category, diagnostics) = NotificationCategory.read(Array(document.json.utf8))
+        if let category { return category }
+        let reason = diagnostics.first { $0.severity == .error }?.message ?? "it is not a category"
+        throw UnreadableCategory(identifier: document.identifier, revision: document.revision, reason: reason)
     }
 }

@@ -15,6 +15,9 @@ public struct RegistrySnapshot: Sendable {
     public let config: CategoryConfig
     /// The categories indexed for checking and previewing payloads.
     public let lookup: CategoryLookup
+    /// The stored documents that no longer read as a category, in registry order: left out of
+    /// `config`, and named here (decoded once per revision, like the rest).
+    public let unreadable: [UnreadableCategory]
     /// Every problem across the registry (duplicates, case collisions, shared action
     /// identifiers, each category's own), found once for this revision.
     public let problems: [Diagnostic]
@@ -29,17 +32,22 @@ public struct RegistrySnapshot: Sendable {
         var categories: [NotificationCategory] = []
         var decoded: [CategoryKey: (json: String, category: NotificationCategory)] = [:]
         var rowIndex: [CategoryKey: Int] = [:]
+        var unreadable: [UnreadableCategory] = []
         categories.reserveCapacity(stored.categories.count)
         for (position, row) in stored.categories.enumerated() {
             let key = CategoryKey(row.identifier)
             rowIndex[key] = rowIndex[key] ?? position
-            let category: NotificationCategory?
+            let category: NotificationCategory
             if let old = previous?.decoded[key], old.json.utf8.elementsEqual(row.json.utf8) {
                 category = old.category
             } else {
-                category = NotificationCategory.decoded(row)
+                do {
+                    category = try NotificationCategory.decoded(row)
+                } catch {
+                    unreadable.append(error)
+                    continue
+                }
             }
-            guard let category else { continue }
             decoded[key] = (row.json, category)
             categories.append(category)
         }
@@ -49,6 +57,7 @@ public struct RegistrySnapshot: Sendable {
         self.config = config
         self.lookup = CategoryLookup(config)
         self.problems = config.problems()
+        self.unreadable = unreadable
         self.rowIndex = rowIndex
         self.decoded = decoded
     }

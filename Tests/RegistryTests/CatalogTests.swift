@@ -100,4 +100,20 @@ import Testing
         try fixture.catalog.rename("b", to: RegistryFixture.category("x"), expectedRevision: 1, by: "t")
         #expect(try fixture.catalog.snapshot().config.identifiers == ["a", "x", "c"])
     }
+
+    /// A stored document that no longer reads is left out of the config and named by the
+    /// snapshot itself (the one decoding per revision), with its revision and the reader's error.
+    @Test func theSnapshotNamesDocumentsThatNoLongerRead() throws {
+        let fixture = try RegistryFixture(recheckInterval: .zero)
+        try fixture.catalog.put(RegistryFixture.category("message"), by: "test")
+        _ = try fixture.store.categories.put(
+            CategoryDocument(identifier: "broken", json: #"{"identifier":"#), by: "hand")
+        let snapshot = try fixture.catalog.snapshot()
+        #expect(snapshot.config.categories.map(\.identifier) == ["message"])
+        #expect(snapshot.unreadable.map(\.identifier) == ["broken"])
+        #expect(snapshot.unreadable.first?.revision == 1)
+        #expect(snapshot.unreadable.first?.reason.isEmpty == false)
+        try fixture.catalog.put(RegistryFixture.category("invite"), by: "test")
+        #expect(try fixture.catalog.snapshot().unreadable.map(\.identifier) == ["broken"])
+    }
 }

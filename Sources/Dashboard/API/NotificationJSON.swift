@@ -24,11 +24,18 @@ enum NotificationJSON {
     /// `{"notifications": [{"id", "name", "updatedAt", "revision", "valid"}…], "total", "limit",
     /// "offset", "nextOffset"}`: one page of the list; `nextOffset` is left out on the last page.
     /// `valid`, `revision` and the paging fields are additions to CONTRACT §3.
+    /// `unreadable` (an addition too) names the notifications of this page whose stored record
+    /// no longer reads, with why; they are left out of `notifications` but counted in `total`.
+    /// It appears only when there is one, so a sound list keeps its shape.
     static func list(
-        _ rows: [(NotificationSummary, ValidationReport?)], total: Int, window: ListWindow
+        _ rows: [(NotificationSummary, ValidationReport?)], unreadable: [UnreadableNotification] = [],
+        total: Int, window: ListWindow
     ) -> JSONValue {
         var object = JSONObjectBuilder()
         object.set("notifications", list(rows))
+        if !unreadable.isEmpty {
+            object.set("unreadable", JSONValue.list(unreadable.map(\.jsonValue)))
+        }
         object.set("total", total)
         object.set("limit", window.limit)
         object.set("offset", window.offset)

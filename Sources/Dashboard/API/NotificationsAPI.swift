@@ -19,11 +19,18 @@ struct NotificationsAPI: Sendable {
             let window = try ListWindow(request)
             let page = try store.list(limit: window.limit, offset: window.offset)
             let registry = try catalog.snapshot().config
-            let rows = try page.notifications.map { summary in
+            var rows: [(NotificationSummary, ValidationReport?)] = []
+            var unreadable: [UnreadableNotification] = []
+            for summary in page.notifications {
                 let stored = try store.notification(id: summary.id)
-                return (summary, stored.map { NotificationVerdict.report($0, registry: registry) })
+                if let stored, let problem = UnreadableNotification(stored) {
+                    unreadable.append(problem)
+                    continue
+                }
+                rows.append((summary, stored.map { NotificationVerdict.report($0, registry: registry) }))
             }
-            return APIResponse.json(NotificationJSON.list(rows, total: page.total, window: window))
+            return APIResponse.json(
+                NotificationJSON.list(rows, unreadable: unreadable, total: page.total, window: window))
         }
         router.post("/api/v1/notifications", .editor) { request, _ in
             let input = try NotificationInput(request)

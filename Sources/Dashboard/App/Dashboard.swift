@@ -28,8 +28,8 @@ public struct Dashboard: Responder {
         let store = try Store.openForServing(
             directory: configuration.dataDirectory, waitingWriterLimit: configuration.waitingWriterLimit,
             allowDamaged: configuration.allowDamagedDatabase)
-        UnreadableCategory.log(in: store.categories)
         let catalog = CategoryCatalog(store: store.categories)
+        UnreadableRecords.log(catalog: catalog, notifications: store.notifications)
         let pages = PageRenderer(resources: resources)
         let access = AccessControl(store: store.access, sessions: configuration.sessionPolicy)
         var builder = DashboardRoutes()

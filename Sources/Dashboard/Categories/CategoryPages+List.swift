@@ -98,7 +98,7 @@ extension CategoryPages {
             ]
         }
         let problems = snapshot.problems
-        let unreadable = UnreadableCategory.all(in: snapshot.stored)
+        let unreadable = snapshot.unreadable
         let values: [String: TemplateValue] = [
             "unreadable": .list(
                 unreadable.map { document -> TemplateValue in

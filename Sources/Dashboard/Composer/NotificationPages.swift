@@ -76,8 +76,13 @@ struct NotificationPages: Sendable {
             let all = try store.notifications.list()
             page = NotificationListPage(notifications: all, total: all.count)
         }
+        var unreadable: [UnreadableNotification] = []
         let rows = try page.notifications.compactMap { summary -> TemplateValue? in
             guard let stored = try store.notifications.notification(id: summary.id) else { return nil }
+            if let problem = UnreadableNotification(stored) {
+                unreadable.append(problem)
+                return nil
+            }
             let row = NotificationListRow(stored, registry: registry)
             guard query.isEmpty || row.matches(query) else { return nil }
             return row.value
@@ -87,6 +92,14 @@ struct NotificationPages: Sendable {
             "notifications/list", title: "Notifications", section: .notifications,
             values: [
                 "notifications": .list(rows), "any": .bool(!rows.isEmpty), "query": .string(query),
+                "unreadable": .list(
+                    unreadable.map {
+                        [
+                            "id": .string($0.id), "name": .string($0.name), "revision": .int($0.revision),
+                            "reason": .string($0.reason),
+                        ]
+                    }),
+                "hasUnreadable": .bool(!unreadable.isEmpty),
                 "searched": .bool(!query.isEmpty),
                 "hasNext": .bool(paged && window.nextOffset(total: page.total) != nil),
                 "nextAddress": .string(

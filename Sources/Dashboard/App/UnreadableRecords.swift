@@ -1,0 +1,32 @@
+import Foundation
+import JSON
+import NotificationKit
+import Registry
+import Storage
+
+/// The log line at start for every stored record that no longer reads, so damage is reported
+/// with its identifier when the server comes up instead of only when someone opens a list.
+enum UnreadableRecords {
+    /// Writes one line per unreadable category of `catalog` and notification of `notifications`
+    /// to standard error. Reading fails quietly here: the pages report a database they cannot read.
+    static func log(catalog: CategoryCatalog, notifications: NotificationStore) {
+        for category in (try? catalog.snapshot().unreadable) ?? [] {
+            write(
+                "stored category \(JSONWriter.quoted(category.identifier)) (revision \(category.revision)) "
+                    + "no longer reads and is left out: \(category.reason)")
+        }
+        for summary in (try? notifications.list()) ?? [] {
+            guard let stored = try? notifications.notification(id: summary.id),
+                let unreadable = UnreadableNotification(stored)
+            else { continue }
+            write(
+                "stored notification \(unreadable.id) \(JSONWriter.quoted(unreadable.name)) (revision "
+                    + "\(unreadable.revision)) no longer reads and is left out of the list: \(unreadable.reason)"
+            )
+        }
+    }
+
+    private static func write(_ line: String) {
+        FileHandle.standardError.write(Data("pushboard: \(line)\n".terminalSafe.utf8))
+    }
+}
