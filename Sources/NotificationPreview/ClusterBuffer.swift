@@ -38,8 +38,12 @@ struct ClusterBuffer {
     private(set) var shapedWords: [ShapedWordSpan] = []
     /// The font clusters are measured in.
     let font: PreviewFont
-    /// The text not yet measured.
-    private var remaining: String.Iterator
+    /// The text's UTF-8 bytes, read once: printable ASCII is measured straight from them.
+    private let bytes: [UInt8]
+    /// The clusters after `iteratorOffset`, for everything that is not plain ASCII.
+    private var remaining: Substring.Iterator
+    /// UTF-8 offset `remaining` stands at (behind `utf8End` after plain ASCII clusters).
+    private var iteratorOffset = 0
     /// The class of the last cluster that was not a space (for the `X SP* × Y` rules).
     private var lastNonSpace: LineBreakClass?
     /// The whole text.
@@ -58,19 +62,32 @@ struct ClusterBuffer {
         self.font = font
         self.text = text
         self.shapes = shapes
-        remaining = text.makeIterator()
+        bytes = Array(text.utf8)
+        remaining = text[...].makeIterator()
         cursiveContext = text.unicodeScalars.first { $0.properties.isAlphabetic }?.isCursive ?? false
     }
 
     /// Whether the text has a cluster at `index`, measuring up to it if needed.
     mutating func has(_ index: Int) -> Bool {
         while clusters.count <= index {
+            guard utf8End < bytes.count else { return false }
+            // A printable ASCII byte followed by ASCII (or the end) is a cluster on its own: no
+            // Character needs to be built for it.
+            let byte = bytes[utf8End]
+            if byte >= 0x20, byte < 0x7F, utf8End + 1 == bytes.count || bytes[utf8End + 1] < 0x80 {
+                appendASCII(byte)
+                continue
+            }
+            if iteratorOffset != utf8End {
+                remaining = text[text.utf8.index(text.startIndex, offsetBy: utf8End)...].makeIterator()
+            }
             guard let character = remaining.next() else { return false }
             if let script = ShapedScript(cluster: character) {
                 appendWord(startingWith: character, script: script)
             } else {
                 append(character)
             }
+            iteratorOffset = utf8End
         }
         return true
     }
@@ -123,7 +140,13 @@ struct ClusterBuffer {
     private func classify(
         _ character: Character, isEmoji: Bool
     ) -> (lineBreakClass: LineBreakClass, breakBefore: Bool, lastNonSpace: LineBreakClass?) {
-        let lineBreakClass = LineBreakClass(cluster: character, isEmoji: isEmoji)
+        classify(LineBreakClass(cluster: character, isEmoji: isEmoji))
+    }
+
+    /// Whether a line may break before a cluster of `lineBreakClass` after the clusters so far.
+    private func classify(
+        _ lineBreakClass: LineBreakClass
+    ) -> (lineBreakClass: LineBreakClass, breakBefore: Bool, lastNonSpace: LineBreakClass?) {
         var lastNonSpace = lastNonSpace
         var breakBefore = false
         if let previous = clusters.last?.lineBreakClass {
@@ -132,6 +155,23 @@ struct ClusterBuffer {
                 between: previous, and: lineBreakClass, lastNonSpace: lastNonSpace)
         }
         return (lineBreakClass, breakBefore, lastNonSpace)
+    }
+
+    /// Measures and classifies one printable ASCII byte, by the same rules as `append(_:)`.
+    private mutating func appendASCII(_ byte: UInt8) {
+        let classified = classify(LineBreakClass.ascii[Int(byte)])
+        var width = font.asciiWidth(byte)
+        if (0x61...0x7A).contains(byte | 0x20) {
+            cursiveContext = false
+        } else if cursiveContext, classified.lineBreakClass != .sp {
+            width -= font.tracking
+        }
+        lastNonSpace = classified.lastNonSpace
+        clusters.append(
+            Cluster(
+                width: width, lineBreakClass: classified.lineBreakClass,
+                breakBefore: classified.breakBefore, utf8Start: utf8End, cursiveAfter: cursiveContext))
+        utf8End += 1
     }
 
     /// Appends a classified cluster.
@@ -179,12 +219,7 @@ struct ClusterBuffer {
 
     /// Runs `body` on the UTF-8 bytes `range` of the text.
     func withUTF8<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        if let result = text.utf8.withContiguousStorageIfAvailable({
-            body(UnsafeBufferPointer(rebasing: $0[range]))
-        }) {
-            return result
-        }
-        return Array(text.utf8).withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+        bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 }
 

@@ -39,6 +39,11 @@ enum LineBreakClass: UInt8, Sendable {
         }
     }
 
+    /// The cluster class of each ASCII scalar, for the wrapper's byte fast path.
+    static let ascii: [LineBreakClass] = (0..<128).map {
+        LineBreakClass(cluster: Character(Unicode.Scalar(UInt8($0))), isEmoji: false)
+    }
+
     /// Whether the class forces a line break after the cluster (BK, CR, LF, NL).
     var isHardBreak: Bool {
         self == .bk || self == .cr || self == .lf || self == .nl

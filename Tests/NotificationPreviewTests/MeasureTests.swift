@@ -41,3 +41,15 @@ struct MeasureTests {
         #expect((6.6...7.2).contains(perCharacter), "\(perCharacter)")
     }
 }
+
+/// The wrapper's byte fast path for printable ASCII measures exactly what the cluster path does.
+struct ASCIIFastPathTests {
+    @Test(arguments: PreviewFont.all)
+    func asciiWidthsMatchTheClusterPath(_ font: PreviewFont) {
+        for byte in UInt8(0x20)...0x7E {
+            let character = Character(Unicode.Scalar(byte))
+            #expect(font.asciiWidth(byte) == font.width(of: character), "\(character)")
+            #expect(LineBreakClass.ascii[Int(byte)] == LineBreakClass(cluster: character, isEmoji: false))
+        }
+    }
+}
