@@ -42,8 +42,10 @@ struct ClusterBuffer {
     private let bytes: [UInt8]
     /// The clusters after `iteratorOffset`, for everything that is not plain ASCII.
     private var remaining: Substring.Iterator
-    /// UTF-8 offset `remaining` stands at (behind `utf8End` after plain ASCII clusters).
+    /// UTF-8 offset `remaining` stands at (behind `utf8End` after tabled clusters).
     private var iteratorOffset = 0
+    /// The font's widths of the scalars below U+0300.
+    private let table: TabledWidths
     /// The class of the last cluster that was not a space (for the `X SP* × Y` rules).
     private var lastNonSpace: LineBreakClass?
     /// The whole text.
@@ -63,6 +65,7 @@ struct ClusterBuffer {
         self.text = text
         self.shapes = shapes
         bytes = Array(text.utf8)
+        table = TabledWidths.of(font)
         remaining = text[...].makeIterator()
         cursiveContext = text.unicodeScalars.first { $0.properties.isAlphabetic }?.isCursive ?? false
     }
@@ -71,12 +74,15 @@ struct ClusterBuffer {
     mutating func has(_ index: Int) -> Bool {
         while clusters.count <= index {
             guard utf8End < bytes.count else { return false }
-            // A printable ASCII byte followed by ASCII (or the end) is a cluster on its own: no
-            // Character needs to be built for it.
-            let byte = bytes[utf8End]
-            if byte >= 0x20, byte < 0x7F, utf8End + 1 == bytes.count || bytes[utf8End + 1] < 0x80 {
-                appendASCII(byte)
-                continue
+            // A scalar below U+0300 (ASCII, Latin-1, Latin Extended, IPA) followed by ASCII, by
+            // another such scalar or by the end is a cluster on its own (no combining mark or
+            // joiner lies below U+0300): it is measured from tables, no Character is built.
+            if let (scalar, length) = tabledScalar(at: utf8End) {
+                let next = utf8End + length
+                if next == bytes.count || bytes[next] < 0x80 || tabledScalar(at: next) != nil {
+                    appendTabled(scalar, length: length)
+                    continue
+                }
             }
             if iteratorOffset != utf8End {
                 remaining = text[text.utf8.index(text.startIndex, offsetBy: utf8End)...].makeIterator()
@@ -157,13 +163,24 @@ struct ClusterBuffer {
         return (lineBreakClass, breakBefore, lastNonSpace)
     }
 
-    /// Measures and classifies one printable ASCII byte, by the same rules as `append(_:)`.
-    private mutating func appendASCII(_ byte: UInt8) {
-        let classified = classify(LineBreakClass.ascii[Int(byte)])
-        var width = font.asciiWidth(byte)
-        if (0x61...0x7A).contains(byte | 0x20) {
+    /// The scalar at byte `offset` when the tables cover it (printable ASCII, U+00A0–U+02FF
+    /// but the soft hyphen), with its UTF-8 length.
+    private func tabledScalar(at offset: Int) -> (UInt32, Int)? {
+        let lead = bytes[offset]
+        if lead >= 0x20, lead < 0x7F { return (UInt32(lead), 1) }
+        guard lead >= 0xC2, lead <= 0xCB, offset + 1 < bytes.count else { return nil }
+        let scalar = UInt32(lead & 0x1F) << 6 | UInt32(bytes[offset + 1] & 0x3F)
+        return scalar >= 0xA0 && scalar != 0xAD ? (scalar, 2) : nil
+    }
+
+    /// Measures and classifies one tabled scalar, by the same rules as `append(_:)`.
+    private mutating func appendTabled(_ scalar: UInt32, length: Int) {
+        let entry = Int(scalar)
+        let classified = classify(LineBreakClass.tabled[entry])
+        var width = table.widths[entry]
+        if table.letters[entry] {
             cursiveContext = false
-        } else if cursiveContext, classified.lineBreakClass != .sp {
+        } else if cursiveContext, classified.lineBreakClass != .sp, table.tracked[entry] {
             width -= font.tracking
         }
         lastNonSpace = classified.lastNonSpace
@@ -171,7 +188,7 @@ struct ClusterBuffer {
             Cluster(
                 width: width, lineBreakClass: classified.lineBreakClass,
                 breakBefore: classified.breakBefore, utf8Start: utf8End, cursiveAfter: cursiveContext))
-        utf8End += 1
+        utf8End += length
     }
 
     /// Appends a classified cluster.
@@ -229,5 +246,31 @@ extension Unicode.Scalar {
     var isCursive: Bool {
         ShapedScript(self) == .arabic || (0x0700...0x07FF).contains(value)
             || (0x1800...0x18AF).contains(value)
+    }
+}
+
+/// Widths and properties of the scalars below U+0300 in one font, computed once from the
+/// cluster path (`PreviewFont.width(of:)`), so the wrapper measures most Latin text by index.
+struct TabledWidths: Sendable {
+    /// Width in points of each scalar, by its value.
+    let widths: [Double]
+    /// Whether it is a letter (which ends a cursive context).
+    let letters: [Bool]
+    /// Whether the page draws it tracked (`GlyphRun.Kind.text`).
+    let tracked: [Bool]
+
+    /// The table of every role, built on first use.
+    private static let all: [String: TabledWidths] = Dictionary(
+        uniqueKeysWithValues: PreviewFont.all.map { ($0.name, TabledWidths($0)) })
+
+    /// The table of `font` (built on the spot for a role `PreviewFont.all` lacks).
+    static func of(_ font: PreviewFont) -> TabledWidths { all[font.name] ?? TabledWidths(font) }
+
+    /// Measures every scalar below U+0300 in `font`.
+    private init(_ font: PreviewFont) {
+        let characters = (0..<0x300).map { Character(Unicode.Scalar(UInt32($0)) ?? " ") }
+        widths = characters.map { font.width(of: $0, isEmoji: false) }
+        letters = characters.map { $0.unicodeScalars.first?.properties.isAlphabetic ?? false }
+        tracked = characters.map { PreviewFont.runKind(of: $0) == .text }
     }
 }

@@ -79,15 +79,6 @@ public struct PreviewFont: Sendable, Hashable {
         width(of: character, isEmoji: character.isEmojiCluster)
     }
 
-    /// Width of a printable ASCII character (0x20–0x7E), as `width(of:)` gives it, without
-    /// building a `Character`.
-    func asciiWidth(_ byte: UInt8) -> Double {
-        let advance = (semibold ? GlyphWidths.semibold : GlyphWidths.regular)[Int(byte) - 0x20]
-        return advance == 0xFFFF
-            ? width(of: Character(Unicode.Scalar(byte)))
-            : Double(advance) / GlyphWidths.unitsPerEm * drawnSize + tracking
-    }
-
     /// Width of a cluster whose emoji-ness the caller already knows.
     func width(of character: Character, isEmoji: Bool) -> Double {
         let scalars = character.unicodeScalars

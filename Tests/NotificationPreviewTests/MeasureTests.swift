@@ -42,14 +42,20 @@ struct MeasureTests {
     }
 }
 
-/// The wrapper's byte fast path for printable ASCII measures exactly what the cluster path does.
-struct ASCIIFastPathTests {
+/// The wrapper's byte fast path for scalars below U+0300 measures exactly what the cluster
+/// path does, inside words and next to marks.
+struct TabledFastPathTests {
     @Test(arguments: PreviewFont.all)
-    func asciiWidthsMatchTheClusterPath(_ font: PreviewFont) {
-        for byte in UInt8(0x20)...0x7E {
-            let character = Character(Unicode.Scalar(byte))
-            #expect(font.asciiWidth(byte) == font.width(of: character), "\(character)")
-            #expect(LineBreakClass.ascii[Int(byte)] == LineBreakClass(cluster: character, isEmoji: false))
+    func tabledTextMeasuresAsTheClusterPath(_ font: PreviewFont) {
+        let text = "Příliš žluťoučký kůň, « Ça va ? » ½ © A\u{301}e\u{308} x\u{200D}y ŉ!"
+        var buffer = ClusterBuffer(text, font: font)
+        var count = 0
+        while buffer.has(count) { count += 1 }
+        #expect(count == text.count)
+        for (index, character) in text.enumerated() {
+            #expect(abs(buffer[index].width - font.width(of: character)) < 1e-9, "\(character)")
+            #expect(buffer[index].lineBreakClass == LineBreakClass(cluster: character, isEmoji: false))
         }
+        #expect(buffer.text(of: 0..<count) == text)
     }
 }
