@@ -70,10 +70,9 @@ public final class Connection: @unchecked Sendable {
         try execute("PRAGMA trusted_schema = OFF")
         // A fixed page cache per connection, so the pool's memory is bounded by design: at most
         // `Database.connectionLimit` × this. SQLite's default (2 MiB) fills slowly as the
-        // revision tables grow, and those long-lived pages, allocated one by one for many
-        // minutes, also pin the freed request memory around them in the heap (make soak, issue
-        // 12: measured with heaptrack and malloc_info). Reads the cache misses come from the
-        // kernel's page cache.
+        // revision tables grow, so a long-running server's memory crept up for minutes (make
+        // soak; SQLite was the largest heap user in heaptrack). Reads the cache misses come from
+        // the kernel's page cache.
         try execute("PRAGMA cache_size = -\(Self.pageCacheKiB)")
     }
 
