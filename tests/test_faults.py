@@ -3,6 +3,7 @@
 Each test reproduces one fault of the issue and checks the precise answer: a locked, deleted,
 full, read-only or corrupt database; request smuggling; terminal escapes; endless CLI input.
 """
+import json
 import os
 import shutil
 import socket
@@ -351,3 +352,59 @@ def test_a_stored_category_that_no_longer_reads_is_logged_and_shown(binary, data
     finally:
         restarted.stop()
     assert 'stored category "message"' in restarted.stderr_text()
+
+
+@pytest.mark.parametrize("head", [
+    b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Note: ab\x00cd\r\nAccept: */*\r\n\r\n",
+    b"POST /api/v1/validate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+    b"Content-Length: 10\r\napns-collapse-id: ab\x00\x00cd\r\n\r\n{\"aps\":{}}",
+])
+def test_a_nul_in_a_header_value_is_refused_with_400(shared_server, head):
+    # libmicrohttpd 0.9.75 would hand the handler "ab" and drop the rest; the server refuses.
+    reply = raw(shared_server, head)
+    assert reply.startswith(b"HTTP/1.1 400"), reply[:300]
+    assert b"request.header-value" in reply and b"NUL" in reply
+    assert reply.count(b"HTTP/1.1 ") == 1
+
+
+def test_a_stored_notification_that_no_longer_reads_is_named_and_the_rest_still_listed(binary, data_dir):
+    server = Server(data_dir)
+    good = write(server, "Spring sale")[2]["id"]
+    bad = write(server, "Broken draft")[2]["id"]
+    # Damaged through a foreign connection while the server runs, as a sqlite3 shell would.
+    database = sqlite3.connect(Path(data_dir) / "pushboard.sqlite3", timeout=10)
+    database.execute("UPDATE notifications SET payload = '{\"aps\":{\"alert\":' WHERE id = ?", (bad,))
+    database.commit()
+    database.close()
+    try:
+        status, _, listing = server.json("GET", "/api/v1/notifications")
+        assert status == 200 and listing["total"] == 2
+        assert [n["id"] for n in listing["notifications"]] == [good]
+        assert [(u["id"], u["name"]) for u in listing["unreadable"]] == [(bad, "Broken draft")]
+        assert "not JSON" in listing["unreadable"][0]["reason"]
+        status, _, page = server.request("GET", "/notifications")
+        assert status == 200 and b"Stored notifications that no longer read" in page
+        assert f"<code>{bad}</code>".encode() in page and f'href="/notifications/{good}"'.encode() in page
+    finally:
+        server.stop()
+    restarted = Server(data_dir)
+    restarted.stop()
+    assert f"stored notification {bad}" in restarted.stderr_text()
+
+
+def test_an_oversized_identifier_gets_an_answer_that_names_the_limit(shared_server):
+    # Issue 12: a 31 KB identifier used to be saved, then its redirect overflowed the connection
+    # buffer (an empty reply) and every later request for it was a 414.
+    long = "x" * 31_000
+    category = {"identifier": long, "actions": [{"identifier": "r", "title": "Reply"}]}
+    reply = raw(shared_server, b"PUT /api/v1/categories/" + long.encode() + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                b"Content-Type: application/json\r\nConnection: close\r\n"
+                + f"Content-Length: {len(json.dumps(category))}\r\n\r\n".encode() + json.dumps(category).encode())
+    assert reply.startswith(b"HTTP/1.1 4"), reply[:200]
+    status, _, body = shared_server.json("PUT", "/api/v1/categories", {"categories": [category]})
+    assert status == 422 and b"at most 256 bytes" in json.dumps(body).encode()
+    form = f"identifier={long}&actions%5B0%5D%5Bidentifier%5D=a&actions%5B0%5D%5Btitle%5D=A&intent=save"
+    status, _, page = shared_server.request(
+        "POST", "/categories/new", form, {"Content-Type": "application/x-www-form-urlencoded"})
+    assert status == 422 and b"at most 256 bytes" in page
+    assert all(c["identifier"] != long for c in shared_server.json("GET", "/api/v1/categories")[2]["categories"])

@@ -23,13 +23,13 @@ extension ClusterBuffer {
         return shapedWidth(of: piece, script: span.script) - clusters[piece].reduce(0) { $0 + $1.width }
     }
 
-    /// Whether `index` lies in the shaped word that the line starting at `start` begins in the
-    /// middle of (after a word too wide for its column was broken), where the line's width must
-    /// be measured by shaping the piece rather than by adding the clusters' shares.
-    func continuesCutWord(from start: Int, at index: Int) -> Bool {
-        guard start < clusters.count, clusters[start].shapedWord >= 0 else { return false }
+    /// The end of the shaped word a line starting at `start` begins in the middle of (after a
+    /// word too wide for its column was broken), or 0: up to there the line's width must be
+    /// measured by shaping the piece rather than by adding the clusters' shares.
+    func endOfCutWord(startingLineAt start: Int) -> Int {
+        guard start < clusters.count, clusters[start].shapedWord >= 0 else { return 0 }
         let span = shapedWords[Int(clusters[start].shapedWord)].clusters
-        return span.lowerBound < start && index < span.upperBound
+        return span.lowerBound < start ? span.upperBound : 0
     }
 
     /// The width of the clusters `piece` of one shaped word, shaped on their own.

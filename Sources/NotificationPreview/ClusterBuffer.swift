@@ -38,8 +38,14 @@ struct ClusterBuffer {
     private(set) var shapedWords: [ShapedWordSpan] = []
     /// The font clusters are measured in.
     let font: PreviewFont
-    /// The text not yet measured.
-    private var remaining: String.Iterator
+    /// The text's UTF-8 bytes, read once: printable ASCII is measured straight from them.
+    private let bytes: [UInt8]
+    /// The clusters after `iteratorOffset`, for everything that is not plain ASCII.
+    private var remaining: Substring.Iterator
+    /// UTF-8 offset `remaining` stands at (behind `utf8End` after tabled clusters).
+    private var iteratorOffset = 0
+    /// The font's widths of the scalars below U+0300.
+    private let table: TabledWidths
     /// The class of the last cluster that was not a space (for the `X SP* × Y` rules).
     private var lastNonSpace: LineBreakClass?
     /// The whole text.
@@ -58,19 +64,36 @@ struct ClusterBuffer {
         self.font = font
         self.text = text
         self.shapes = shapes
-        remaining = text.makeIterator()
+        bytes = Array(text.utf8)
+        table = TabledWidths.of(font)
+        remaining = text[...].makeIterator()
         cursiveContext = text.unicodeScalars.first { $0.properties.isAlphabetic }?.isCursive ?? false
     }
 
     /// Whether the text has a cluster at `index`, measuring up to it if needed.
     mutating func has(_ index: Int) -> Bool {
         while clusters.count <= index {
+            guard utf8End < bytes.count else { return false }
+            // A scalar below U+0300 (ASCII, Latin-1, Latin Extended, IPA) followed by ASCII, by
+            // another such scalar or by the end is a cluster on its own (no combining mark or
+            // joiner lies below U+0300): it is measured from tables, no Character is built.
+            if let (scalar, length) = tabledScalar(at: utf8End) {
+                let next = utf8End + length
+                if next == bytes.count || bytes[next] < 0x80 || tabledScalar(at: next) != nil {
+                    appendTabled(scalar, length: length)
+                    continue
+                }
+            }
+            if iteratorOffset != utf8End {
+                remaining = text[text.utf8.index(text.startIndex, offsetBy: utf8End)...].makeIterator()
+            }
             guard let character = remaining.next() else { return false }
             if let script = ShapedScript(cluster: character) {
                 appendWord(startingWith: character, script: script)
             } else {
                 append(character)
             }
+            iteratorOffset = utf8End
         }
         return true
     }
@@ -123,7 +146,13 @@ struct ClusterBuffer {
     private func classify(
         _ character: Character, isEmoji: Bool
     ) -> (lineBreakClass: LineBreakClass, breakBefore: Bool, lastNonSpace: LineBreakClass?) {
-        let lineBreakClass = LineBreakClass(cluster: character, isEmoji: isEmoji)
+        classify(LineBreakClass(cluster: character, isEmoji: isEmoji))
+    }
+
+    /// Whether a line may break before a cluster of `lineBreakClass` after the clusters so far.
+    private func classify(
+        _ lineBreakClass: LineBreakClass
+    ) -> (lineBreakClass: LineBreakClass, breakBefore: Bool, lastNonSpace: LineBreakClass?) {
         var lastNonSpace = lastNonSpace
         var breakBefore = false
         if let previous = clusters.last?.lineBreakClass {
@@ -132,6 +161,34 @@ struct ClusterBuffer {
                 between: previous, and: lineBreakClass, lastNonSpace: lastNonSpace)
         }
         return (lineBreakClass, breakBefore, lastNonSpace)
+    }
+
+    /// The scalar at byte `offset` when the tables cover it (printable ASCII, U+00A0–U+02FF
+    /// but the soft hyphen), with its UTF-8 length.
+    private func tabledScalar(at offset: Int) -> (UInt32, Int)? {
+        let lead = bytes[offset]
+        if lead >= 0x20, lead < 0x7F { return (UInt32(lead), 1) }
+        guard lead >= 0xC2, lead <= 0xCB, offset + 1 < bytes.count else { return nil }
+        let scalar = UInt32(lead & 0x1F) << 6 | UInt32(bytes[offset + 1] & 0x3F)
+        return scalar >= 0xA0 && scalar != 0xAD ? (scalar, 2) : nil
+    }
+
+    /// Measures and classifies one tabled scalar, by the same rules as `append(_:)`.
+    private mutating func appendTabled(_ scalar: UInt32, length: Int) {
+        let entry = Int(scalar)
+        let classified = classify(LineBreakClass.tabled[entry])
+        var width = table.widths[entry]
+        if table.letters[entry] {
+            cursiveContext = false
+        } else if cursiveContext, classified.lineBreakClass != .sp, table.tracked[entry] {
+            width -= font.tracking
+        }
+        lastNonSpace = classified.lastNonSpace
+        clusters.append(
+            Cluster(
+                width: width, lineBreakClass: classified.lineBreakClass,
+                breakBefore: classified.breakBefore, utf8Start: utf8End, cursiveAfter: cursiveContext))
+        utf8End += length
     }
 
     /// Appends a classified cluster.
@@ -179,12 +236,7 @@ struct ClusterBuffer {
 
     /// Runs `body` on the UTF-8 bytes `range` of the text.
     func withUTF8<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        if let result = text.utf8.withContiguousStorageIfAvailable({
-            body(UnsafeBufferPointer(rebasing: $0[range]))
-        }) {
-            return result
-        }
-        return Array(text.utf8).withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+        bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 }
 
@@ -194,5 +246,31 @@ extension Unicode.Scalar {
     var isCursive: Bool {
         ShapedScript(self) == .arabic || (0x0700...0x07FF).contains(value)
             || (0x1800...0x18AF).contains(value)
+    }
+}
+
+/// Widths and properties of the scalars below U+0300 in one font, computed once from the
+/// cluster path (`PreviewFont.width(of:)`), so the wrapper measures most Latin text by index.
+struct TabledWidths: Sendable {
+    /// Width in points of each scalar, by its value.
+    let widths: [Double]
+    /// Whether it is a letter (which ends a cursive context).
+    let letters: [Bool]
+    /// Whether the page draws it tracked (`GlyphRun.Kind.text`).
+    let tracked: [Bool]
+
+    /// The table of every role, built on first use.
+    private static let all: [String: TabledWidths] = Dictionary(
+        uniqueKeysWithValues: PreviewFont.all.map { ($0.name, TabledWidths($0)) })
+
+    /// The table of `font` (built on the spot for a role `PreviewFont.all` lacks).
+    static func of(_ font: PreviewFont) -> TabledWidths { all[font.name] ?? TabledWidths(font) }
+
+    /// Measures every scalar below U+0300 in `font`.
+    private init(_ font: PreviewFont) {
+        let characters = (0..<0x300).map { Character(Unicode.Scalar(UInt32($0)) ?? " ") }
+        widths = characters.map { font.width(of: $0, isEmoji: false) }
+        letters = characters.map { $0.unicodeScalars.first?.properties.isAlphabetic ?? false }
+        tracked = characters.map { PreviewFont.runKind(of: $0) == .text }
     }
 }

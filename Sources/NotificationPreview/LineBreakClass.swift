@@ -39,8 +39,13 @@ enum LineBreakClass: UInt8, Sendable {
         }
     }
 
+    /// The cluster class of each scalar below U+0300, for the wrapper's byte fast path.
+    static let tabled: [LineBreakClass] = (0..<0x300).map {
+        LineBreakClass(cluster: Character(Unicode.Scalar(UInt32($0)) ?? " "), isEmoji: false)
+    }
+
     /// Whether the class forces a line break after the cluster (BK, CR, LF, NL).
-    var isHardBreak: Bool {
+    @inline(__always) var isHardBreak: Bool {
         self == .bk || self == .cr || self == .lf || self == .nl
     }
 }

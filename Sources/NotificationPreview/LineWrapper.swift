@@ -61,6 +61,11 @@ struct LineWrapper {
         var start = 0
         var lineWidth = 0.0
         var index = 0
+        // The last break opportunity after `start` seen so far (0: none), and the end of the
+        // shaped word the line begins inside of, after a word too wide for the column was cut
+        // (0: none): there the line is measured by shaping the piece on its own.
+        var opportunity = 0
+        var cutWordEnd = 0
         while clusters.has(index) {
             if let stopAfter, ranges.count >= stopAfter { return ranges }
             let cluster = clusters[index]
@@ -69,18 +74,18 @@ struct LineWrapper {
                 index += 1
                 start = index
                 lineWidth = 0
+                opportunity = 0
+                cutWordEnd = 0
                 continue
             }
-            // A line that begins inside a cut shaped word measures that piece shaped on its own.
+            if cluster.breakBefore, index > start { opportunity = index }
             let widthWith =
-                clusters.continuesCutWord(from: start, at: index)
-                ? clusters.width(of: start..<index + 1) : lineWidth + cluster.width
+                index < cutWordEnd ? clusters.width(of: start..<index + 1) : lineWidth + cluster.width
             if !cluster.isSpace, index > start, widthWith > width + Self.epsilon {
-                let opportunity = (start + 1...index).last { clusters[$0].breakBefore }
-                var end = opportunity ?? index
+                var end = opportunity > start ? opportunity : index
                 // Inside a word too wide for the column, the piece is shaped on its own and may
                 // be wider than its clusters' shares: back off until it fits.
-                while opportunity == nil, end > start + 1,
+                while opportunity <= start, end > start + 1,
                     clusters.width(of: start..<end) > width + Self.epsilon
                 {
                     end -= 1
@@ -88,6 +93,8 @@ struct LineWrapper {
                 ranges.append(start..<end)
                 start = end
                 lineWidth = clusters.width(of: start..<index)
+                opportunity = (start + 1..<max(start + 1, index + 1)).last { clusters[$0].breakBefore } ?? 0
+                cutWordEnd = clusters.endOfCutWord(startingLineAt: start)
                 continue
             }
             lineWidth = widthWith

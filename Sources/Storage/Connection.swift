@@ -18,6 +18,9 @@ public final class Connection: @unchecked Sendable {
     /// `busy` in bounded time instead of holding its worker thread (issue 12).
     public static let busyTimeoutMilliseconds: Int32 = 2000
 
+    /// The page cache of one connection, in KiB (`PRAGMA cache_size`).
+    public static let pageCacheKiB = 256
+
     /// The `sqlite3*`, for the few calls that need it directly (backup, statements).
     let handle: OpaquePointer
     /// The file this connection reads and writes.
@@ -65,10 +68,12 @@ public final class Connection: @unchecked Sendable {
         // Schema objects never run functions with side effects (defence in depth for a file
         // that was tampered with).
         try execute("PRAGMA trusted_schema = OFF")
-        // 512 KiB of page cache per connection instead of SQLite's 2 MiB: the pool keeps up to
-        // 16 connections, and each one's cache otherwise fills slowly with the growing revision
-        // tables, so a long-running server's memory crept up for many minutes (make soak).
-        try execute("PRAGMA cache_size = -512")
+        // A fixed page cache per connection, so the pool's memory is bounded by design: at most
+        // `Database.connectionLimit` × this. SQLite's default (2 MiB) fills slowly as the
+        // revision tables grow, so a long-running server's memory crept up for minutes (make
+        // soak; SQLite was the largest heap user in heaptrack). Reads the cache misses come from
+        // the kernel's page cache.
+        try execute("PRAGMA cache_size = -\(Self.pageCacheKiB)")
     }
 
     /// Runs fixed SQL with no parameters (pragmas, migrations). Never pass text built from input:

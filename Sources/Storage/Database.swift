@@ -18,8 +18,14 @@ public final class Database: Sendable {
         case readOnly
     }
 
-    /// Idle connections kept for reuse; more are opened under load and closed when returned.
-    public static let maximumIdleConnections = 16
+    /// Connections kept for reuse when the caller does not say (the command line uses one).
+    public static let defaultConnectionLimit = 8
+
+    /// How many connections the pool keeps: the server passes its worker thread count, since
+    /// each thread borrows at most one at a time. A borrower beyond them gets a connection that
+    /// is closed when returned, so the connections held, and their page caches
+    /// (`Connection.pageCacheKiB` each), stay bounded.
+    public let connectionLimit: Int
 
     /// The database file.
     public let path: String
@@ -56,19 +62,22 @@ public final class Database: Sendable {
     ///
     /// `waitingWriterLimit` bounds how many threads may wait the full `writeWait` for the write
     /// lock at once, so writers stuck behind another process's lock can never hold every worker
-    /// thread of the server (no limit by default: the command line has one writer). `readOnlyReason` is given when
+    /// thread of the server (no limit by default: the command line has one writer).
+    /// `connectionLimit` bounds the connections kept (see the property). `readOnlyReason` is given when
     /// the file is opened read-only on purpose (a damaged file served with `--allow-damaged`).
     public init(
-        path: String, mode: Mode = .readWrite, waitingWriterLimit: Int = .max, readOnlyReason: String? = nil
+        path: String, mode: Mode = .readWrite, waitingWriterLimit: Int = .max,
+        connectionLimit: Int = Database.defaultConnectionLimit, readOnlyReason: String? = nil
     ) throws {
         self.path = path
         self.mode = mode
+        self.connectionLimit = max(1, connectionLimit)
         self.waitingWriterLimit = max(1, waitingWriterLimit)
         self.readOnlyReason =
             readOnlyReason ?? (mode == .readOnly ? "the database was opened read-only" : nil)
         let first = try Connection(path: path, readOnly: mode == .readOnly)
         try Schema.prepare(first, path: path)
-        self.pool = ConnectionPool([first], capacity: Self.maximumIdleConnections)
+        self.pool = ConnectionPool([first], capacity: self.connectionLimit)
         self.openedFiles = mode == .readWrite ? OpenedFiles(file: path) : nil
     }
 

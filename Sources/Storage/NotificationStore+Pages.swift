@@ -2,7 +2,7 @@
 public struct NotificationListPage: Equatable, Sendable {
     /// The notifications of this page, most recently saved first.
     public let notifications: [NotificationSummary]
-    /// How many notifications are stored in all.
+    /// How many notifications are stored in all (outside the trash).
     public let total: Int
 
     /// A page of `notifications` out of `total`.
@@ -17,10 +17,10 @@ extension NotificationStore {
     /// one snapshot with the total, so a page and its count agree.
     public func list(limit: Int, offset: Int) throws -> NotificationListPage {
         try database.snapshot { connection in
-            let total = try connection.integer("SELECT COUNT(*) FROM notifications")
+            let total = try Self.count(in: connection)
             let rows = try connection.query(
                 """
-                SELECT id, name, updated_at, revision FROM notifications
+                SELECT id, name, updated_at, revision FROM notifications WHERE deleted_at IS NULL
                 ORDER BY updated_at DESC, rowid DESC LIMIT ? OFFSET ?
                 """,
                 [.int(max(0, limit)), .int(max(0, offset))]
@@ -30,5 +30,16 @@ extension NotificationStore {
             }
             return NotificationListPage(notifications: rows, total: total)
         }
+    }
+
+    /// How many notifications are stored outside the trash, counted in SQLite: a page that
+    /// shows the number never reads every row into memory (make soak found the overview page's
+    /// memory growing with the table).
+    public func count() throws -> Int {
+        try database.withConnection { try Self.count(in: $0) }
+    }
+
+    private static func count(in connection: Connection) throws -> Int {
+        try connection.integer("SELECT COUNT(*) FROM notifications WHERE deleted_at IS NULL")
     }
 }

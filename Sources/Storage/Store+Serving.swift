@@ -8,12 +8,15 @@ extension Store {
     /// backup) unless `allowDamaged`, in which case it is reopened read-only so what still reads
     /// can be looked at and exported, and every write answers 503 read-only.
     public static func openForServing(
-        directory: String, waitingWriterLimit: Int, allowDamaged: Bool
+        directory: String, waitingWriterLimit: Int, connectionLimit: Int = Database.defaultConnectionLimit,
+        allowDamaged: Bool
     ) throws -> Store {
         let path = directory.hasSuffix("/") ? directory + fileName : directory + "/" + fileName
         let report: String
         do {
-            let store = try Store(directory: directory, waitingWriterLimit: waitingWriterLimit)
+            let store = try Store(
+                directory: directory, waitingWriterLimit: waitingWriterLimit, connectionLimit: connectionLimit
+            )
             report = try store.database.quickCheck()
             if report == "ok" { return store }
         } catch let error as StorageError where error.isCorruption {
@@ -22,7 +25,7 @@ extension Store {
         guard allowDamaged else { throw StorageError.damaged(path: path, report: report) }
         do {
             return try Store(
-                directory: directory, mode: .readOnly,
+                directory: directory, mode: .readOnly, connectionLimit: connectionLimit,
                 readOnlyReason: "the database is damaged and served read-only (--allow-damaged)")
         } catch let error as StorageError where error.isCorruption {
             // Even the schema is unreadable: nothing can be served, only restored.

@@ -25,7 +25,7 @@ public final class Store: Sendable {
     /// created when missing and the schema is migrated; `.readOnly` needs both to exist already.
     public convenience init(
         directory: String, mode: Database.Mode = .readWrite, waitingWriterLimit: Int = .max,
-        readOnlyReason: String? = nil
+        connectionLimit: Int = Database.defaultConnectionLimit, readOnlyReason: String? = nil
     ) throws {
         if mode == .readWrite {
             do {
@@ -38,16 +38,18 @@ public final class Store: Sendable {
         }
         try self.init(
             path: (directory as NSString).appendingPathComponent(Self.fileName), mode: mode,
-            waitingWriterLimit: waitingWriterLimit, readOnlyReason: readOnlyReason)
+            waitingWriterLimit: waitingWriterLimit, connectionLimit: connectionLimit,
+            readOnlyReason: readOnlyReason)
     }
 
     /// Opens the database file at `path` (see `Database.init(path:mode:)` for what can fail).
     public init(
         path: String, mode: Database.Mode = .readWrite, waitingWriterLimit: Int = .max,
-        readOnlyReason: String? = nil
+        connectionLimit: Int = Database.defaultConnectionLimit, readOnlyReason: String? = nil
     ) throws {
         let database = try Database(
-            path: path, mode: mode, waitingWriterLimit: waitingWriterLimit, readOnlyReason: readOnlyReason)
+            path: path, mode: mode, waitingWriterLimit: waitingWriterLimit, connectionLimit: connectionLimit,
+            readOnlyReason: readOnlyReason)
         self.database = database
         self.notifications = NotificationStore(database: database)
         self.categories = CategoryStore(database: database)

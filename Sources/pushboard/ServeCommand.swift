@@ -71,6 +71,8 @@ enum ServeCommand: Command {
         // Half the workers at most wait for the write lock; the rest stay free for reads and
         // /healthz even while another process holds the database (issue 12).
         configuration.waitingWriterLimit = max(1, server.threadPoolSize / 2)
+        // Each worker borrows one connection at a time: keep as many, and no more (issue 12).
+        configuration.databaseConnections = server.threadPoolSize
         configuration.secureCookies = arguments.has("secure-cookies")
         configuration.openWithoutUsers = Self.isLoopback(server.host)
         if !configuration.openWithoutUsers {

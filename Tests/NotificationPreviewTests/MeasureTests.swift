@@ -41,3 +41,21 @@ struct MeasureTests {
         #expect((6.6...7.2).contains(perCharacter), "\(perCharacter)")
     }
 }
+
+/// The wrapper's byte fast path for scalars below U+0300 measures exactly what the cluster
+/// path does, inside words and next to marks.
+struct TabledFastPathTests {
+    @Test(arguments: PreviewFont.all)
+    func tabledTextMeasuresAsTheClusterPath(_ font: PreviewFont) {
+        let text = "Příliš žluťoučký kůň, « Ça va ? » ½ © A\u{301}e\u{308} x\u{200D}y ŉ!"
+        var buffer = ClusterBuffer(text, font: font)
+        var count = 0
+        while buffer.has(count) { count += 1 }
+        #expect(count == text.count)
+        for (index, character) in text.enumerated() {
+            #expect(abs(buffer[index].width - font.width(of: character)) < 1e-9, "\(character)")
+            #expect(buffer[index].lineBreakClass == LineBreakClass(cluster: character, isEmoji: false))
+        }
+        #expect(buffer.text(of: 0..<count) == text)
+    }
+}

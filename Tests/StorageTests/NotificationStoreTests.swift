@@ -178,4 +178,16 @@ import Testing
                     == revision)
         }
     }
+
+    /// A notification in the trash is neither on a page of the list nor counted; the count is
+    /// SQLite's, so showing it never reads every row.
+    @Test func pagesAndTheCountLeaveTheTrashOut() throws {
+        let kept = try store.create(name: "kept", headers: "{}", payload: #"{"aps":{}}"#, by: "t")
+        let trashed = try store.create(name: "trashed", headers: "{}", payload: #"{"aps":{}}"#, by: "t")
+        #expect(try store.delete(id: trashed.id, by: "t"))
+        let page = try store.list(limit: 10, offset: 0)
+        #expect(page.notifications.map(\.id) == [kept.id])
+        #expect(page.total == 1)
+        #expect(try store.count() == 1)
+    }
 }

@@ -6,7 +6,6 @@ import HTTPKit
 struct DashboardRoutes {
     private var builder = RouterBuilder()
     private var roles = RouteRoles()
-    private var twice: [String] = []
 
     /// Makes an empty builder.
     init() {}
@@ -22,7 +21,7 @@ struct DashboardRoutes {
         _ method: HTTPMethod, _ pattern: String, _ access: RouteAccess,
         handler: @escaping RouterBuilder.Handler
     ) {
-        if !roles.declare(method, pattern, access) { twice.append("\(method.rawValue) \(pattern)") }
+        roles.declare(method, pattern, access)
         builder.on(method, pattern, handler: handler)
     }
 
@@ -51,12 +50,11 @@ struct DashboardRoutes {
         builder.mount(prefix, handler: handler)
     }
 
-    /// The frozen router and the access of each of its routes; fails like `RouterBuilder.build`,
-    /// and for a route given twice.
+    /// The frozen router and the access of each of its routes; fails like `RouterBuilder.build`
+    /// (a route given twice, whatever its access, is refused there).
     func build(renderingErrorsWith renderError: @escaping Router.ErrorRenderer) throws(RouterBuildError)
         -> (router: Router, roles: RouteRoles)
     {
-        if let route = twice.first { throw RouterBuildError("The route \(route) is given twice.") }
-        return (try builder.build(renderingErrorsWith: renderError), roles)
+        (try builder.build(renderingErrorsWith: renderError), roles)
     }
 }

@@ -30,9 +30,10 @@ struct RouteRoles: Sendable {
     /// Every declaration, as `METHOD pattern` (the router's spelling).
     var declarations: [String: RouteAccess] { table }
 
-    /// Records what `method` on `pattern` needs; false when it was declared already.
-    mutating func declare(_ method: HTTPMethod, _ pattern: String, _ access: RouteAccess) -> Bool {
-        table.updateValue(access, forKey: Self.key(method, pattern)) == nil
+    /// Records what `method` on `pattern` needs (a second declaration is refused by the router's
+    /// build, which refuses the route given twice).
+    mutating func declare(_ method: HTTPMethod, _ pattern: String, _ access: RouteAccess) {
+        table[Self.key(method, pattern)] = access
     }
 
     /// What `route` needs; nil when nothing declared it.

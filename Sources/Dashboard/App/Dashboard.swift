@@ -27,6 +27,7 @@ public struct Dashboard: Responder {
         let resources = try ResourceStore(directory: configuration.resourceDirectory)
         let store = try Store.openForServing(
             directory: configuration.dataDirectory, waitingWriterLimit: configuration.waitingWriterLimit,
+            connectionLimit: configuration.databaseConnections,
             allowDamaged: configuration.allowDamagedDatabase)
         let catalog = CategoryCatalog(store: store.categories)
         UnreadableRecords.log(catalog: catalog, notifications: store.notifications)

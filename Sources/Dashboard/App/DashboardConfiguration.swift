@@ -1,6 +1,7 @@
 import Access
 import Foundation
 import MediaCheck
+import Storage
 
 /// Where the dashboard finds its files and keeps its data.
 public struct DashboardConfiguration: Sendable {
@@ -27,6 +28,9 @@ public struct DashboardConfiguration: Sendable {
     /// How many requests may wait for the database's write lock at once (see
     /// `Database.waitingWriterLimit`); keep it below the worker thread count.
     public var waitingWriterLimit = 4
+    /// How many database connections are kept (see `Database.connectionLimit`); set it to the
+    /// worker thread count.
+    public var databaseConnections = Database.defaultConnectionLimit
     /// Serve a database that fails `PRAGMA quick_check`, read-only, instead of refusing to start.
     public var allowDamagedDatabase = false
     /// The server log for access lines and errors; `nil` writes no access lines (errors still

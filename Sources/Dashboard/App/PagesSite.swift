@@ -12,7 +12,7 @@ struct PagesSite: Sendable {
         router.get("/", .viewer) { _, _ in
             let values: [String: TemplateValue] = [
                 "categoryCount": .int(try store.categories.registry().categories.count),
-                "notificationCount": .int(try store.notifications.list().count),
+                "notificationCount": .int(try store.notifications.count()),
             ]
             return try pages.page("index", title: "Overview", section: .overview, values: values)
         }
