@@ -244,7 +244,9 @@ def main():
     if not second or last > second * 1.05:
         failures.append(f"RSS grew: {second} KiB -> {last} KiB")
     log.seek(0)
-    logged = [line.rstrip() for line in log if "stopped" not in line]
+    # The server's own messages (errors, warnings), not its access log lines.
+    logged = [line.rstrip() for line in log
+              if line.startswith("pushboard:") and "stopped" not in line and "listening on" not in line]
     if logged:
         print("\nserver log:\n  " + "\n  ".join(logged[:20]))
     shutil.rmtree(data, ignore_errors=True)

@@ -38,9 +38,9 @@ struct ClusterBuffer {
     private(set) var shapedWords: [ShapedWordSpan] = []
     /// The font clusters are measured in.
     let font: PreviewFont
-    /// The text's UTF-8 bytes, read once: printable ASCII is measured straight from them.
+    /// The text's UTF-8 bytes, read once: scalars below U+0300 are measured straight from them.
     private let bytes: [UInt8]
-    /// The clusters after `iteratorOffset`, for everything that is not plain ASCII.
+    /// The clusters after `iteratorOffset`, for everything the tables do not cover.
     private var remaining: Substring.Iterator
     /// UTF-8 offset `remaining` stands at (behind `utf8End` after tabled clusters).
     private var iteratorOffset = 0
@@ -104,11 +104,8 @@ struct ClusterBuffer {
     /// The text of the clusters in `range`, cut out of the text in one copy.
     func text(of range: Range<Int>) -> String {
         guard !range.isEmpty else { return "" }
-        let start = clusters[range.lowerBound].utf8Start
-        let bytes = text.utf8
-        let from = bytes.index(bytes.startIndex, offsetBy: start)
         return String(
-            decoding: bytes[from..<bytes.index(from, offsetBy: utf8Count(of: range))], as: UTF8.self)
+            decoding: bytes[clusters[range.lowerBound].utf8Start..<utf8End(of: range)], as: UTF8.self)
     }
 
     /// UTF-8 offset of the end of the clusters in `range`.

@@ -41,7 +41,7 @@ extension GlyphWidths {
     }
 
     /// The index of the last element of the sorted `starts` that is ≤ `value`.
-    static func lastIndex(in starts: [UInt32], notAfter value: UInt32) -> Int? {
+    static func lastIndex<Value: Comparable>(in starts: [Value], notAfter value: Value) -> Int? {
         guard let first = starts.first, value >= first else { return nil }
         var low = 0
         var high = starts.count - 1

@@ -93,6 +93,19 @@ import Testing
         #expect(fixture.send(.get, "/settings/icon.png").body == Self.icon)
     }
 
+    @Test func theWorkspaceBundleIDIsTheComposersDefaultBundleID() throws {
+        let fixture = try DashboardFixture()
+        let field = #"id="bundle" name="bundle" value=""#
+        let before = DashboardFixture.text(fixture.send(.get, "/notifications/new"))
+        #expect(before.contains(field + #"""#))
+        let saved = Self.post(fixture, Self.form(name: "Zprávy", bundleID: "cz.example.zpravy", icon: nil))
+        #expect(saved.status == .seeOther)
+        let composer = DashboardFixture.text(fixture.send(.get, "/notifications/new"))
+        #expect(composer.contains(field + #"cz.example.zpravy""#))
+        // The curl command uses it as the topic when the Topic header is empty.
+        #expect(composer.contains("apns-topic: cz.example.zpravy"))
+    }
+
     @Test func refusedFieldsAre422WithTheLimitAndNothingSaved() throws {
         let fixture = try DashboardFixture()
         let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 1, count: 64)

@@ -142,9 +142,13 @@ struct NotificationPages: Sendable {
         let snapshot = try catalog.snapshot()
         let registry = snapshot.config
         let types = try activityTypes?.current() ?? ActivityTypeSet()
+        let settings = try store.settings.settings()
+        // The workspace's app bundle ID (/settings) is the Bundle ID field's default.
+        var export = export
+        if export.bundle == nil { export.bundle = settings.appBundleID }
         let analysis = ComposerAnalysis(
             composed, registry: snapshot.lookup, options: options, activities: types, mediaChecker: media,
-            checkMedia: checkMedia, export: export, settings: try store.settings.settings())
+            checkMedia: checkMedia, export: export, settings: settings)
         let revisions = try stored.flatMap { try store.notifications.revisions(id: $0.id) } ?? []
         let notes = ComposerFieldNotes(composed, report: analysis.report, registry: registry)
         var view = ComposerView(

@@ -36,7 +36,7 @@ final class WordShaper: Sendable {
         guard let face = face(script, semibold: font.semibold) else { return nil }
         var units = [Int](repeating: 0, count: clusterStarts.count)
         for glyph in face.shape(utf8) {
-            units[Self.cluster(containing: glyph.cluster, in: clusterStarts)] += glyph.advance
+            units[GlyphWidths.lastIndex(in: clusterStarts, notAfter: glyph.cluster) ?? 0] += glyph.advance
         }
         let scale = font.drawnSize / face.unitsPerEm
         return units.map { Double($0) * scale }
@@ -45,17 +45,6 @@ final class WordShaper: Sendable {
     /// The width in points of the whole of `utf8` shaped as one word in `font`.
     func width(_ utf8: UnsafeBufferPointer<UInt8>, script: ShapedScript, font: PreviewFont) -> Double? {
         clusterWidths(utf8, clusterStarts: [0], script: script, font: font)?[0]
-    }
-
-    /// The index of the last cluster starting at or before byte `offset`.
-    private static func cluster(containing offset: Int, in starts: [Int]) -> Int {
-        var low = 0
-        var high = starts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if starts[mid] <= offset { low = mid } else { high = mid - 1 }
-        }
-        return low
     }
 }
 
