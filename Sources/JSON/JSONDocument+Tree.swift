@@ -17,7 +17,7 @@ extension JSONDocument {
             case .bool:
                 values.append(JSONNode(.bool(node.flag), span: node.span))
             case .number:
-                values.append(JSONNode(.number(numbers[node.count]), span: node.span))
+                values.append(JSONNode(.number(number(at: position)), span: node.span))
             case .string:
                 values.append(JSONNode(.string(text(ofKey: position)), span: node.span))
             case .key:

@@ -32,19 +32,17 @@ public struct JSONDocument: Sendable {
         let bytes: [UInt8]
         let diagnostics: [Diagnostic]
         let nodes: [JSONFlatNode]
-        let numbers: [JSONNumber]
         let knownKeys: JSONKeyTable
         /// False when a structural fault stopped the reader (then there is no root).
         let isComplete: Bool
 
         init(
-            bytes: [UInt8], diagnostics: [Diagnostic], nodes: [JSONFlatNode], numbers: [JSONNumber],
+            bytes: [UInt8], diagnostics: [Diagnostic], nodes: [JSONFlatNode],
             knownKeys: JSONKeyTable, isComplete: Bool
         ) {
             self.bytes = bytes
             self.diagnostics = diagnostics
             self.nodes = nodes
-            self.numbers = numbers
             self.knownKeys = knownKeys
             self.isComplete = isComplete
         }
@@ -57,7 +55,6 @@ public struct JSONDocument: Sendable {
     /// Everything the reader reported, as `JSONReadResult.diagnostics`.
     public var diagnostics: [Diagnostic] { storage.diagnostics }
     var nodes: [JSONFlatNode] { storage.nodes }
-    var numbers: [JSONNumber] { storage.numbers }
     var knownKeys: JSONKeyTable { storage.knownKeys }
     var isComplete: Bool { storage.isComplete }
 
@@ -176,7 +173,19 @@ public struct JSONDocument: Sendable {
     public func number(_ element: Element) -> JSONNumber? {
         let nodes = storage.nodes
         let node = nodes[element.index]
-        return node.kind == .number ? numbers[node.count] : nil
+        return node.kind == .number ? number(at: element.index) : nil
+    }
+
+    /// The number of a number node, converted from its literal (the reader checked it).
+    func number(at index: Int) -> JSONNumber {
+        let node = storage.nodes[index]
+        return bytes.withUnsafeBufferPointer { buffer in
+            var reader = JSONParser(bytes: buffer, maximumDepth: 1)
+            reader.reporting = false
+            let token = UnsafeBufferPointer(rebasing: buffer[node.start..<node.end])
+            return reader.readNumber(token, at: node.start)
+                ?? JSONNumber(literal: "0", isInteger: true, doubleValue: 0, int64Value: 0)
+        }
     }
 
     /// The flag, when `element` is a boolean.

@@ -21,7 +21,7 @@ struct JSONFlatNode: Sendable {
     var end: Int
     let line: Int
     let column: Int
-    /// A container's children (members for an object); a number's place in the number table.
+    /// A container's children (members for an object).
     var count = 0
     /// A container's descendants, key nodes included: its subtree is `self ... self + extent`.
     var extent = 0

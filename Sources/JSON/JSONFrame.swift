@@ -27,6 +27,9 @@ struct JSONFrame {
     var count = 0
     /// Byte hash of each key → first key position on `keyStack`, built once the object is large.
     var keyIndex: [UInt64: Int]?
+    /// True once `keyIndex` is built: checked per key instead of the optional dictionary, which
+    /// cost a retain and a release each time.
+    var isIndexed = false
 
     init(isObject: Bool, node: Int, keyBase: Int) {
         self.isObject = isObject
@@ -48,7 +51,7 @@ extension JSONParser {
     /// The `keyStack` position of an earlier key of the top object with exactly the bytes of key
     /// node `key` (JSON keys are not Unicode-normalised, so `"é"` and `"e\u0301"` differ).
     func indexOfKey(_ key: Int, inFrameAt top: Int, hash: UInt64?) -> Int? {
-        if let keyIndex = stack[top].keyIndex, let hash {
+        if let hash, let keyIndex = stack[top].keyIndex {
             guard let candidate = keyIndex[hash] else { return nil }
             if sameKey(keyStack[candidate], key) { return candidate }
             // A hash collision: fall back to the exact search.
@@ -98,7 +101,7 @@ extension JSONParser {
     mutating func recordKey(_ key: Int, hash: UInt64?, inFrameAt top: Int) {
         keyStack.append(key)
         let keys = keyStack.count - stack[top].keyBase
-        if let hash, stack[top].keyIndex != nil {
+        if let hash {
             if stack[top].keyIndex?[hash] == nil { stack[top].keyIndex?[hash] = keyStack.count - 1 }
         } else if keys >= JSONFrame.indexThreshold {
             var index: [UInt64: Int] = [:]
@@ -108,6 +111,7 @@ extension JSONParser {
                 if index[hash] == nil { index[hash] = position }
             }
             stack[top].keyIndex = index
+            stack[top].isIndexed = true
         }
     }
 

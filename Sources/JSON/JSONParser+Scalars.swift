@@ -30,9 +30,9 @@ extension JSONParser {
         index = end
         let token = UnsafeBufferPointer(rebasing: bytes[start..<end])
         if byte == ASCII.minus || (ASCII.zero...ASCII.nine).contains(byte) {
-            if let number = readNumber(token, at: start) {
-                numbers.append(number)
-                record(.number, from: start, column: startColumn, count: numbers.count - 1)
+            // Checked (and reported) now; converted again only when a caller asks for it.
+            if readNumber(token, at: start) != nil {
+                record(.number, from: start, column: startColumn)
                 return true
             }
         } else if token.elementsEqual("true".utf8) {

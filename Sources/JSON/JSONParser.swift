@@ -28,8 +28,6 @@ struct JSONParser {
     var stack: [JSONFrame] = []
     /// The document so far, in document order.
     var nodes: [JSONFlatNode] = []
-    /// The numbers read, referred to by their nodes.
-    var numbers: [JSONNumber] = []
     /// The key nodes of every open object, innermost last (see `JSONFrame.keyBase`).
     var keyStack: [Int] = []
 
@@ -166,7 +164,7 @@ struct JSONParser {
                 kind: .key, flag: needsDecoding, start: keyStart, end: index, line: keyLine, column: keyColumn
             ))
         let top = stack.count - 1
-        let hash = stack[top].keyIndex == nil ? nil : keyHash(key)
+        let hash = stack[top].isIndexed ? keyHash(key) : nil
         let duplicate = indexOfKey(key, inFrameAt: top, hash: hash)
         recordKey(key, hash: hash, inFrameAt: top)
         stack[top].keyNode = key

@@ -56,7 +56,7 @@ public struct JSONReader: Sendable {
             return JSONDocument(
                 storage: JSONDocument.Storage(
                     bytes: array, diagnostics: parser.diagnostics, nodes: parser.nodes,
-                    numbers: parser.numbers,
+ 
                     knownKeys: knownKeys, isComplete: complete))
         }
     }

@@ -108,17 +108,32 @@ public struct JSONView: Sendable {
         switch node.kind {
         case .null: return .null
         case .bool: return .bool(node.flag)
-        case .number: return .number(storage.numbers[node.count])
+        case .number: return .number(document.number(at: index))
         case .string, .key: return .string(Text(view: self))
         case .array:
-            return .array(document.elements(element).map { JSONView(storage: storage, index: $0.index) })
+            var elements: [JSONView] = []
+            elements.reserveCapacity(node.count)
+            let nodes = storage.nodes
+            var position = index + 1
+            for _ in 0..<node.count {
+                elements.append(JSONView(storage: storage, index: position))
+                position += 1 + nodes[position].extent
+            }
+            return .array(elements)
         case .object:
-            return .object(
-                document.members(element).map {
+            var members: [Member] = []
+            members.reserveCapacity(node.count)
+            let nodes = storage.nodes
+            let document = self.document
+            var position = index + 1
+            for _ in 0..<node.count {
+                members.append(
                     Member(
-                        key: $0.key, keySpan: $0.keySpan,
-                        value: JSONView(storage: storage, index: $0.value.index))
-                })
+                        key: document.text(ofKey: position), keySpan: nodes[position].span,
+                        value: JSONView(storage: storage, index: position + 1)))
+                position += 2 + nodes[position + 1].extent
+            }
+            return .object(members)
         }
     }
 
