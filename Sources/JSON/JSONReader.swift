@@ -56,7 +56,6 @@ public struct JSONReader: Sendable {
             return JSONDocument(
                 storage: JSONDocument.Storage(
                     bytes: array, diagnostics: parser.diagnostics, nodes: parser.nodes,
- 
                     knownKeys: knownKeys, isComplete: complete))
         }
     }
