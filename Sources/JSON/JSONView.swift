@@ -45,6 +45,18 @@ public struct JSONView: Sendable {
         case array([JSONView])
         case object([Member])
 
+        /// The JSON type of this value.
+        public var kind: JSONDocument.Kind {
+            switch self {
+            case .null: .null
+            case .bool: .bool
+            case .number: .number
+            case .string: .string
+            case .array: .array
+            case .object: .object
+            }
+        }
+
         /// True for a string.
         public var isString: Bool {
             if case .string = self { return true }

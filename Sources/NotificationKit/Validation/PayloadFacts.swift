@@ -29,8 +29,9 @@ struct PayloadFacts {
     }
 }
 
-extension JSONView.Value {
-    /// How a message names the JSON type of this value ("a string", "an array").
+extension JSONDocument.Kind {
+    /// How a message names a JSON type ("a string", "an array"): the one wording for values
+    /// read in place and values in a tree.
     var typeDescription: String {
         switch self {
         case .null: "null"
@@ -40,6 +41,13 @@ extension JSONView.Value {
         case .array: "an array"
         case .object: "a dictionary"
         }
+    }
+}
+
+extension JSONView.Value {
+    /// How a message names the JSON type of this value ("a string", "an array").
+    var typeDescription: String {
+        kind.typeDescription
     }
 
     /// The value as a double, when it is a number.
@@ -51,14 +59,7 @@ extension JSONView.Value {
 extension JSONValue {
     /// How a message names the JSON type of this value ("a string", "an array").
     var typeDescription: String {
-        switch self {
-        case .null: "null"
-        case .bool: "a Boolean"
-        case .number: "a number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "a dictionary"
-        }
+        kind.typeDescription
     }
 
     /// The value as a double, when it is a number.
