@@ -1,46 +1,46 @@
-/// One array or object the parser is inside of. Its finished values sit on the parser's shared
-/// `memberStack`/`elementStack` from `base` on, so a container costs one exact-size array
-/// allocation when it closes instead of repeated growth while it is read.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One array or object the parser is inside of. Its node is already in the node buffer; the
+/// frame counts the children and, for an object, remembers its key nodes (on the parser's shared
+/// `keyStack` from `keyBase` on) for the duplicate-key check.
 struct JSONFrame {
     /// Objects switch from a linear key search to a hash index at this many members, so a huge
     /// object costs O(n) rather than O(n²) to check for duplicate keys.
     static let indexThreshold = 16
 
     let isObject: Bool
-    let start: Int
-    let line: Int
-    let column: Int
-    /// Where this container's values start on the shared stack.
-    let base: Int
-    /// The key of the member whose value is being read.
-    var key = ""
-    var keySpan = JSONSpan(start: 0, end: 0, line: 0, column: 0)
+    /// The container's node.
+    let node: Int
+    /// Where this object's key nodes start on the parser's `keyStack`.
+    let keyBase: Int
+    /// The key node of the member whose value is being read.
+    var keyNode = 0
     /// True between a key and the end of its value, so error paths name the member.
     var hasKey = false
     /// Values read so far.
     var count = 0
-    /// Byte hash of each key → first member position on the stack, built once the object is large.
+    /// Byte hash of each key → first key position on `keyStack`, built once the object is large.
     var keyIndex: [UInt64: Int]?
+    /// True once `keyIndex` is built: checked per key instead of the optional dictionary, which
+    /// cost a retain and a release each time.
+    var isIndexed = false
 
-    init(isObject: Bool, start: Int, line: Int, column: Int, base: Int) {
+    init(isObject: Bool, node: Int, keyBase: Int) {
         self.isObject = isObject
-        self.start = start
-        self.line = line
-        self.column = column
-        self.base = base
+        self.node = node
+        self.keyBase = keyBase
     }
 
-    /// Records the key whose value comes next.
-    mutating func setKey(_ key: String, span: JSONSpan) {
-        self.key = key
-        keySpan = span
-        hasKey = true
-    }
-
-    /// FNV-1a over the key's UTF-8 bytes.
-    static func hash(_ key: String) -> UInt64 {
+    /// FNV-1a over a key's decoded UTF-8 bytes.
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in key.utf8 {
+        for byte in bytes {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
         }
         return hash
@@ -48,65 +48,89 @@ struct JSONFrame {
 }
 
 extension JSONParser {
-    /// The stack position of an earlier member of the top object with exactly this key
-    /// (compared byte for byte: JSON keys are not Unicode-normalised, so `"é"` and `"e\u0301"`
-    /// are different keys).
-    func indexOfKey(_ key: String, inFrameAt top: Int) -> Int? {
-        if let keyIndex = stack[top].keyIndex {
-            guard let candidate = keyIndex[JSONFrame.hash(key)] else { return nil }
-            if Self.sameBytes(memberStack[candidate].key, key) { return candidate }
+    /// The `keyStack` position of an earlier key of the top object with exactly the bytes of key
+    /// node `key` (JSON keys are not Unicode-normalised, so `"é"` and `"e\u0301"` differ).
+    func indexOfKey(_ key: Int, inFrameAt top: Int, hash: UInt64?) -> Int? {
+        if let hash, let keyIndex = stack[top].keyIndex {
+            guard let candidate = keyIndex[hash] else { return nil }
+            if sameKey(keyStack[candidate], key) { return candidate }
             // A hash collision: fall back to the exact search.
         }
-        var position = stack[top].base
-        while position < memberStack.count {
-            if Self.sameBytes(memberStack[position].key, key) { return position }
+        var position = stack[top].keyBase
+        while position < keyStack.count {
+            if sameKey(keyStack[position], key) { return position }
             position += 1
         }
         return nil
     }
 
-    /// Byte equality of two strings, cheap when they differ: different UTF-8 lengths or `!=`
-    /// (equal bytes are always `==`) settle it; only canonical-equivalence matches are compared
-    /// byte by byte.
-    static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf8.count == rhs.utf8.count && lhs == rhs && lhs.utf8.elementsEqual(rhs.utf8)
+    /// True when two key nodes decode to the same bytes; raw keys are compared in place.
+    func sameKey(_ first: Int, _ second: Int) -> Bool {
+        let lhs = nodes[first]
+        let rhs = nodes[second]
+        if !lhs.flag && !rhs.flag {
+            let length = lhs.end - lhs.start
+            guard length == rhs.end - rhs.start, let base = bytes.baseAddress else { return false }
+            return memcmp(base + lhs.start, base + rhs.start, length) == 0
+        }
+        return keyBytes(first) == keyBytes(second)
     }
 
-    /// Adds a finished value to the container on top of the stack.
-    mutating func attach(_ node: consuming JSONNode) {
-        let top = stack.count - 1
-        stack[top].count += 1
-        guard stack[top].isObject else {
-            elementStack.append(node)
-            return
+    /// The decoded bytes of a key or string node.
+    func keyBytes(_ node: Int) -> [UInt8] {
+        let key = nodes[node]
+        guard key.flag else { return Array(bytes[(key.start + 1)..<(key.end - 1)]) }
+        return Self.decodedContent(of: bytes, quoteAt: key.start)
+    }
+
+    /// The decoded text of a key or string node, for messages and paths.
+    func keyText(_ node: Int) -> String {
+        String(decoding: keyBytes(node), as: UTF8.self)
+    }
+
+    /// The hash of a key node's decoded bytes.
+    func keyHash(_ node: Int) -> UInt64 {
+        let key = nodes[node]
+        guard key.flag else {
+            return JSONFrame.hash(UnsafeBufferPointer(rebasing: bytes[(key.start + 1)..<(key.end - 1)]))
         }
-        // The key moves from the frame into the member (no retain, no later release): with
-        // `hasKey` false nothing reads the frame's key again.
-        var key = ""
-        swap(&key, &stack[top].key)
-        memberStack.append(JSONMember(key: key, keySpan: stack[top].keySpan, value: node))
-        stack[top].hasKey = false
-        if stack[top].keyIndex != nil {
-            let hash = JSONFrame.hash(memberStack[memberStack.count - 1].key)
-            if stack[top].keyIndex?[hash] == nil { stack[top].keyIndex?[hash] = memberStack.count - 1 }
-        } else if stack[top].count >= JSONFrame.indexThreshold {
+        return keyBytes(node).withUnsafeBufferPointer { JSONFrame.hash($0) }
+    }
+
+    /// Records key node `key` as a member name of the top object, after the duplicate check.
+    mutating func recordKey(_ key: Int, hash: UInt64?, inFrameAt top: Int) {
+        keyStack.append(key)
+        let keys = keyStack.count - stack[top].keyBase
+        if let hash {
+            if stack[top].keyIndex?[hash] == nil { stack[top].keyIndex?[hash] = keyStack.count - 1 }
+        } else if keys >= JSONFrame.indexThreshold {
             var index: [UInt64: Int] = [:]
-            index.reserveCapacity(stack[top].count * 2)
-            for position in stack[top].base..<memberStack.count {
-                let hash = JSONFrame.hash(memberStack[position].key)
+            index.reserveCapacity(keys * 2)
+            for position in stack[top].keyBase..<keyStack.count {
+                let hash = keyHash(keyStack[position])
                 if index[hash] == nil { index[hash] = position }
             }
             stack[top].keyIndex = index
+            stack[top].isIndexed = true
         }
     }
 
-    /// Turns the top frame, whose closing bracket was just read, into a node.
-    mutating func popFrame() -> JSONNode {
+    /// Counts a finished value in the container on top of the stack.
+    mutating func attach() {
+        let top = stack.count - 1
+        stack[top].count += 1
+        stack[top].hasKey = false
+    }
+
+    /// Closes the top frame, whose closing bracket was just read: its node gets its end, its
+    /// child count and the size of its subtree.
+    mutating func popFrame() {
         let frame = stack.removeLast()
-        let span = JSONSpan(start: frame.start, end: index, line: frame.line, column: frame.column)
+        nodes[frame.node].end = index
+        nodes[frame.node].count = frame.count
+        nodes[frame.node].extent = nodes.count - frame.node - 1
         if frame.isObject {
-            return JSONNode(.object(memberStack.popArray(from: frame.base)), span: span)
+            keyStack.removeSubrange(frame.keyBase...)
         }
-        return JSONNode(.array(elementStack.popArray(from: frame.base)), span: span)
     }
 }

@@ -68,7 +68,7 @@ extension JSONParser {
         var path = JSONPath.root
         for frame in stack {
             if frame.isObject {
-                if frame.hasKey { path = JSONPath.appending(key: frame.key, to: path) }
+                if frame.hasKey { path = JSONPath.appending(key: keyText(frame.keyNode), to: path) }
             } else {
                 path = JSONPath.appending(index: frame.count, to: path)
             }
@@ -78,7 +78,7 @@ extension JSONParser {
 
     /// Records an error at `offset`; past the limit, records `json.too-many-errors` and stops.
     mutating func report(_ code: JSONReadCode, _ message: String, at offset: Int) {
-        guard !stopped else { return }
+        guard reporting, !stopped else { return }
         let place = position(of: offset)
         if diagnostics.count >= JSONReader.maximumDiagnostics {
             stopped = true

@@ -1,16 +1,18 @@
 extension JSONParser {
-    /// Reads a string, number, `true`, `false` or `null` at `index`.
+    /// Reads a string, number, `true`, `false` or `null` at `index` and records its node; false
+    /// when the reader must stop.
     ///
     /// A bare word or number-like token that is not JSON (`NaN`, `Infinity`, `01`, `+1`, `.5`,
     /// `tru`) is reported and read as `null`, so reading goes on and reports the rest; any other
     /// unexpected character stops the reader.
-    mutating func parseScalar() -> JSONNode? {
+    mutating func parseScalar() -> Bool {
         let start = index
         let startColumn = currentColumn(at: start)
         let byte = bytes[start]
         if byte == ASCII.quote {
-            guard let text = parseString() else { return nil }
-            return node(.string(text), from: start, column: startColumn)
+            guard let needsDecoding = scanString() else { return false }
+            record(.string, flag: needsDecoding, from: start, column: startColumn)
+            return true
         }
         guard isTokenByte(byte) else {
             if byte >= 0x80 && utf8SequenceLength(at: start) == 0 {
@@ -21,30 +23,40 @@ extension JSONParser {
             } else {
                 report(.syntax, "Expected a value but found \(describeByte(at: start)).", at: start)
             }
-            return nil
+            return false
         }
         var end = start + 1
         while end < bytes.count && isTokenByte(bytes[end]) { end += 1 }
         index = end
         let token = UnsafeBufferPointer(rebasing: bytes[start..<end])
         if byte == ASCII.minus || (ASCII.zero...ASCII.nine).contains(byte) {
-            if let number = readNumber(token, at: start) {
-                return node(.number(number), from: start, column: startColumn)
+            // Checked (and reported) now; converted again only when a caller asks for it.
+            if readNumber(token, at: start) != nil {
+                record(.number, from: start, column: startColumn)
+                return true
             }
         } else if token.elementsEqual("true".utf8) {
-            return node(.bool(true), from: start, column: startColumn)
+            record(.bool, flag: true, from: start, column: startColumn)
+            return true
         } else if token.elementsEqual("false".utf8) {
-            return node(.bool(false), from: start, column: startColumn)
+            record(.bool, from: start, column: startColumn)
+            return true
         } else if token.elementsEqual("null".utf8) {
-            return node(.null, from: start, column: startColumn)
+            record(.null, from: start, column: startColumn)
+            return true
         } else {
             reportBadToken(token, at: start)
         }
-        return node(.null, from: start, column: startColumn)
+        record(.null, from: start, column: startColumn)
+        return true
     }
 
-    private func node(_ value: JSONValue, from start: Int, column: Int) -> JSONNode {
-        JSONNode(value, span: JSONSpan(start: start, end: index, line: line, column: column))
+    private mutating func record(
+        _ kind: JSONFlatNode.Kind, flag: Bool = false, from start: Int, column: Int, count: Int = 0
+    ) {
+        nodes.append(
+            JSONFlatNode(
+                kind: kind, flag: flag, start: start, end: index, line: line, column: column, count: count))
     }
 
     /// Letters, digits, `+`, `-` and `.`: what a number or a bare word is made of.

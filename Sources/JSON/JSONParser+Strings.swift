@@ -1,77 +1,105 @@
 extension JSONParser {
-    /// Reads the string whose opening quote is at `index`; nil when it never ends.
+    /// Reads past the string whose opening quote is at `index`, reporting every fault in it;
+    /// returns whether its text needs decoding (escapes, control characters, invalid UTF-8),
+    /// nil when it never ends.
     ///
     /// The fast path scans eight bytes at a time for a quote, a backslash or a control
-    /// character; a string without escapes becomes a `String` straight from the buffer (with
-    /// the standard library's UTF-8 validation when it has non-ASCII bytes). Anything else is
-    /// re-read by `parseStringSlowly`, which reports each fault and decodes into `scratch`.
-    mutating func parseString(isKey: Bool = false) -> String? {
+    /// character and checks the UTF-8 of non-ASCII text in place; no string is built. Anything
+    /// else is re-read by `decodeStringSlowly`, which reports each fault.
+    mutating func scanString() -> Bool? {
         let start = index + 1
-        guard let end = findStringEnd(from: start) else { return parseStringSlowly(from: start) }
-        let content = UnsafeBufferPointer(rebasing: bytes[start..<end.offset])
-        if isKey && !end.hasNonASCII, let name = knownKeys.name(content) {
-            index = end.offset + 1
-            return name
-        }
-        if end.hasNonASCII {
-            guard let text = String(validating: content, as: UTF8.self) else {
-                return parseStringSlowly(from: start)
-            }
+        if let end = findPlainStringEnd(from: start) {
             lineContinuations += end.continuations
             index = end.offset + 1
-            return text
+            return false
         }
-        index = end.offset + 1
-        return String(decoding: content, as: UTF8.self)
+        guard decodeStringSlowly(from: start) else { return nil }
+        return true
     }
 
-    /// The offset of the closing quote of a string without escapes or control characters,
-    /// whether it holds non-ASCII bytes, and how many UTF-8 continuation bytes (`10xxxxxx`) it
-    /// holds (for columns in scalars), all in one pass eight bytes at a time; nil when the string
-    /// needs the slow path.
-    private func findStringEnd(from start: Int) -> (offset: Int, hasNonASCII: Bool, continuations: Int)? {
+    /// The decoded UTF-8 of the string whose opening quote is at `quote` (faults repaired as
+    /// the reader reports them: U+FFFD for what is not a character), for a node flagged as
+    /// needing decoding. Nothing is reported; the reader did that when it read the text.
+    static func decodedContent(of bytes: UnsafeBufferPointer<UInt8>, quoteAt quote: Int) -> [UInt8] {
+        var decoder = JSONParser(bytes: bytes, maximumDepth: 1)
+        decoder.reporting = false
+        decoder.index = quote
+        _ = decoder.decodeStringSlowly(from: quote + 1)
+        return decoder.scratch
+    }
+
+    /// The offset of the closing quote of a string that is its own exact UTF-8 (no escape, no
+    /// control character, only well-formed UTF-8), and how many UTF-8 continuation bytes it
+    /// holds (for columns in scalars); nil when the string needs the slow path.
+    ///
+    /// One pass: plain ASCII is skipped eight bytes at a time; a word with a quote, a backslash,
+    /// a control character or a non-ASCII byte is entered at the first such byte, which is
+    /// judged alone (a multi-byte sequence by the rules of `utf8SequenceLength`: no overlong
+    /// forms, no encoded surrogates, nothing above U+10FFFF).
+    private func findPlainStringEnd(from start: Int) -> (offset: Int, continuations: Int)? {
         let count = bytes.count
         guard let base = bytes.baseAddress else { return nil }
         var position = start
-        var highBits: UInt64 = 0
         var continuations = 0
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
-        while position + 8 <= count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
-            let quotes = word ^ (ones &* UInt64(ASCII.quote))
-            let backslashes = word ^ (ones &* UInt64(ASCII.backslash))
-            let special =
-                ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
-                | ((word &- ones &* 0x20) & ~word)
-            let flagged = special & highs
-            if flagged != 0 {
-                let offset = position + flagged.trailingZeroBitCount / 8
-                let byte = bytes[offset]
-                let before = (UInt64(1) << UInt64((offset - position) * 8)) &- 1
-                highBits |= word & highs & before
-                continuations += (word & ~(word << 1) & highs & before).nonzeroBitCount
-                guard byte == ASCII.quote else { return nil }
-                return (offset, highBits != 0, continuations)
+        func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
+        while true {
+            while position + 8 <= count {
+                let word = UInt64(
+                    littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                let quotes = word ^ (ones &* UInt64(ASCII.quote))
+                let backslashes = word ^ (ones &* UInt64(ASCII.backslash))
+                let special =
+                    ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+                    | ((word &- ones &* 0x20) & ~word)
+                let flagged = (special | word) & highs
+                if flagged == 0 {
+                    position += 8
+                    continue
+                }
+                position += flagged.trailingZeroBitCount / 8
+                break
             }
-            highBits |= word & highs
-            continuations += (word & ~(word << 1) & highs).nonzeroBitCount
-            position += 8
+            guard position < count else { return nil }
+            let lead = base[position]
+            switch lead {
+            case ASCII.quote:
+                return (position, continuations)
+            case ASCII.backslash, 0..<0x20:
+                return nil
+            case 0x20..<0x80:
+                position += 1
+            case 0xC2..<0xE0:
+                guard position + 1 < count, isContinuation(base[position + 1]) else { return nil }
+                continuations += 1
+                position += 2
+            case 0xE0..<0xF0:
+                guard position + 2 < count else { return nil }
+                let second = base[position + 1]
+                guard isContinuation(second), isContinuation(base[position + 2]),
+                    lead != 0xE0 || second >= 0xA0, lead != 0xED || second <= 0x9F
+                else { return nil }
+                continuations += 2
+                position += 3
+            case 0xF0..<0xF5:
+                guard position + 3 < count else { return nil }
+                let second = base[position + 1]
+                guard isContinuation(second), isContinuation(base[position + 2]),
+                    isContinuation(base[position + 3]), lead != 0xF0 || second >= 0x90,
+                    lead != 0xF4 || second <= 0x8F
+                else { return nil }
+                continuations += 3
+                position += 4
+            default:
+                return nil
+            }
         }
-        while position < count {
-            let byte = bytes[position]
-            if byte == ASCII.quote { return (position, highBits != 0, continuations) }
-            if byte == ASCII.backslash || byte < 0x20 { return nil }
-            highBits |= UInt64(byte & 0x80)
-            if byte & 0xC0 == 0x80 { continuations += 1 }
-            position += 1
-        }
-        return nil
     }
 
-    /// Decodes a string with escapes or faults, reporting each fault and going on where JSON's
-    /// structure allows it; nil when the string is unterminated.
-    private mutating func parseStringSlowly(from start: Int) -> String? {
+    /// Decodes a string with escapes or faults into `scratch`, reporting each fault and going on
+    /// where JSON's structure allows it; false when the string is unterminated.
+    mutating func decodeStringSlowly(from start: Int) -> Bool {
         scratch.removeAll(keepingCapacity: true)
         let count = bytes.count
         var position = start
@@ -84,7 +112,7 @@ extension JSONParser {
                     lineContinuations += 1
                 }
                 index = position + 1
-                return String(decoding: scratch, as: UTF8.self)
+                return true
             } else if byte == ASCII.backslash {
                 position = decodeEscape(at: position)
             } else if byte < 0x20 {
@@ -124,7 +152,7 @@ extension JSONParser {
         if !stopped {
             report(.syntax, "This string has no closing quote.", at: start - 1)
         }
-        return nil
+        return false
     }
 
     /// Decodes the escape whose backslash is at `position`; returns the offset after it.

@@ -1,13 +1,14 @@
-/// The engine behind `JSONReader`: a byte-level, non-recursive parser over a buffer.
+/// The engine behind `JSONReader`: a byte-level, non-recursive parser over a buffer that
+/// records the document as flat nodes (`JSONFlatNode`), in document order, in one buffer.
 ///
-/// Containers being read sit on `stack` (one `JSONFrame` each); a finished value is attached to
-/// the frame on top, and a closing bracket turns the top frame into a node. Nothing recurses, so
-/// the input decides neither the stack depth of the parser nor of the tree beyond `maximumDepth`.
+/// Containers being read sit on `stack` (one `JSONFrame` each); a container's node is written
+/// when it opens and completed when it closes. Strings are not decoded: a node keeps the span
+/// of its text and a flag saying whether it needs decoding, so a value nobody asks for costs
+/// no `String`. Nothing recurses, so the input decides neither the stack depth of the parser
+/// nor of the tree beyond `maximumDepth`.
 struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
     let maximumDepth: Int
-    /// Keys returned as ready-made strings.
-    let knownKeys: JSONKeyTable
     /// Offset of the next byte to read.
     var index = 0
     /// 1-based line of `index`.
@@ -18,31 +19,26 @@ struct JSONParser {
     /// `index - lineStart - lineContinuations + 1` without rescanning the line.
     var lineContinuations = 0
     var diagnostics: [Diagnostic] = []
+    /// False when the parser only decodes a string for a caller: nothing is reported.
+    var reporting = true
     /// Set once the diagnostic limit is reached; the parser then stops.
     var stopped = false
     /// Reused buffer for strings with escapes or faults.
     var scratch: [UInt8] = []
     var stack: [JSONFrame] = []
-    /// Finished members of every open object, innermost last (see `JSONFrame.base`).
-    var memberStack = JSONValueStack<JSONMember>(capacity: 64)
-    /// Finished elements of every open array, innermost last.
-    var elementStack = JSONValueStack<JSONNode>(capacity: 32)
+    /// The document so far, in document order.
+    var nodes: [JSONFlatNode] = []
+    /// The key nodes of every open object, innermost last (see `JSONFrame.keyBase`).
+    var keyStack: [Int] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, knownKeys: JSONKeyTable) {
+    init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
-        self.knownKeys = knownKeys
-        stack.reserveCapacity(8)
-    }
-
-    /// Frees the value stacks (and whatever a stopped parse left on them).
-    mutating func deallocate() {
-        memberStack.deallocate()
-        elementStack.deallocate()
     }
 
     /// Reads the whole text: optional BOM, one value, nothing but whitespace after it.
-    mutating func parseDocument() -> JSONNode? {
+    /// True when a whole value was read (the root is `nodes[0]`).
+    mutating func parseDocument() -> Bool {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             report(
                 .byteOrderMark, "The text starts with a UTF-8 byte order mark (U+FEFF); JSON must not.",
@@ -53,26 +49,26 @@ struct JSONParser {
         skipWhitespace()
         guard index < bytes.count else {
             report(.empty, "The payload is empty; APNs rejects it with PayloadEmpty.", at: index)
-            return nil
+            return false
         }
-        guard let root = parseValueTree(), !stopped else { return nil }
+        nodes.reserveCapacity(min(bytes.count / 8 + 4, 4096))
+        guard parseValueTree(), !stopped else { return false }
         skipWhitespace()
         if index < bytes.count {
             report(
                 .trailingData, "Unexpected \(describeByte(at: index)) after the end of the JSON value.",
                 at: index)
         }
-        return root
+        return true
     }
 
     /// Reads one value, containers included, with the explicit stack.
-    private mutating func parseValueTree() -> JSONNode? {
+    private mutating func parseValueTree() -> Bool {
         expectingValue: while true {
             guard index < bytes.count else {
                 reportUnexpectedEnd(expecting: "a value")
-                return nil
+                return false
             }
-            var completed: JSONNode
             let byte = bytes[index]
             if byte == ASCII.openBrace || byte == ASCII.openBracket {
                 guard stack.count < maximumDepth else {
@@ -80,38 +76,37 @@ struct JSONParser {
                         .tooDeep,
                         "Arrays and objects are nested more than \(maximumDepth) levels deep.",
                         at: index)
-                    return nil
+                    return false
                 }
                 let isObject = byte == ASCII.openBrace
-                stack.append(
-                    JSONFrame(
-                        isObject: isObject, start: index, line: line, column: currentColumn(at: index),
-                        base: isObject ? memberStack.count : elementStack.count))
+                stack.append(JSONFrame(isObject: isObject, node: nodes.count, keyBase: keyStack.count))
+                nodes.append(
+                    JSONFlatNode(
+                        kind: isObject ? .object : .array, start: index, end: index, line: line,
+                        column: currentColumn(at: index)))
                 index += 1
                 skipWhitespace()
                 if index < bytes.count, bytes[index] == (isObject ? ASCII.closeBrace : ASCII.closeBracket) {
                     index += 1
-                    completed = popFrame()
+                    popFrame()
                 } else {
                     if isObject {
-                        guard parseKey() else { return nil }
+                        guard parseKey() else { return false }
                     }
                     continue expectingValue
                 }
             } else {
-                guard let scalar = parseScalar(), !stopped else { return nil }
-                completed = scalar
+                guard parseScalar(), !stopped else { return false }
             }
             // Attach finished values to their parents, closing every container that ends here.
             while true {
-                guard !stack.isEmpty else { return completed }
-                // Moved, not copied: a copy here cost a retain and a release per value.
-                attach(consume completed)
+                guard !stack.isEmpty else { return true }
+                attach()
                 skipWhitespace()
                 guard index < bytes.count else {
                     reportUnexpectedEnd(
                         expecting: stack[stack.count - 1].isObject ? "',' or '}'" : "',' or ']'")
-                    return nil
+                    return false
                 }
                 let isObject = stack[stack.count - 1].isObject
                 let close = isObject ? ASCII.closeBrace : ASCII.closeBracket
@@ -126,23 +121,23 @@ struct JSONParser {
                             "A comma before '\(isObject ? "}" : "]")' is not allowed in JSON.",
                             at: commaOffset)
                         index += 1
-                        completed = popFrame()
-                        if stopped { return nil }
+                        popFrame()
+                        if stopped { return false }
                         continue
                     }
                     if isObject {
-                        guard parseKey() else { return nil }
+                        guard parseKey() else { return false }
                     }
                     continue expectingValue
                 } else if next == close {
                     index += 1
-                    completed = popFrame()
+                    popFrame()
                 } else {
                     report(
                         .syntax,
                         "Expected \(isObject ? "',' or '}'" : "',' or ']'") but found \(describeByte(at: index)).",
                         at: index)
-                    return nil
+                    return false
                 }
             }
         }
@@ -162,17 +157,24 @@ struct JSONParser {
         let keyStart = index
         let keyLine = line
         let keyColumn = currentColumn(at: index)
-        guard let key = parseString(isKey: true), !stopped else { return false }
-        let keySpan = JSONSpan(start: keyStart, end: index, line: keyLine, column: keyColumn)
+        guard let needsDecoding = scanString(), !stopped else { return false }
+        let key = nodes.count
+        nodes.append(
+            JSONFlatNode(
+                kind: .key, flag: needsDecoding, start: keyStart, end: index, line: keyLine, column: keyColumn
+            ))
         let top = stack.count - 1
-        let duplicate = indexOfKey(key, inFrameAt: top)
-        stack[top].setKey(key, span: keySpan)
-        if let first = duplicate {
-            let firstSpan = memberStack[first].keySpan
+        let hash = stack[top].isIndexed ? keyHash(key) : nil
+        let duplicate = indexOfKey(key, inFrameAt: top, hash: hash)
+        recordKey(key, hash: hash, inFrameAt: top)
+        stack[top].keyNode = key
+        stack[top].hasKey = true
+        if let duplicate {
+            let first = nodes[keyStack[duplicate]]
             report(
                 .duplicateKey,
-                "Duplicate key \(JSONWriter.quoted(key)): first at line \(firstSpan.line), column "
-                    + "\(firstSpan.column), again at line \(keyLine), column \(keyColumn).",
+                "Duplicate key \(JSONWriter.quoted(keyText(key))): first at line \(first.line), column "
+                    + "\(first.column), again at line \(keyLine), column \(keyColumn).",
                 at: keyStart)
         }
         skipWhitespace()

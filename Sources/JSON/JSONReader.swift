@@ -33,24 +33,31 @@ public struct JSONReader: Sendable {
 
     /// Reads one JSON text from its exact UTF-8 bytes.
     public func read(_ bytes: some Collection<UInt8>) -> JSONReadResult {
-        if let result = bytes.withContiguousStorageIfAvailable({ read(buffer: $0) }) {
-            return result
-        }
-        return Array(bytes).withUnsafeBufferPointer { read(buffer: $0) }
+        JSONReadResult(readDocument(bytes))
     }
 
     /// Reads one JSON text given as a string (its UTF-8 bytes are what is read).
     public func read(_ text: String) -> JSONReadResult {
-        var text = text
-        return text.withUTF8 { read(buffer: $0) }
+        JSONReadResult(readDocument(Array(text.utf8)))
     }
 
     /// Reads one JSON text from a buffer the caller keeps alive for the duration of the call.
     public func read(buffer: UnsafeBufferPointer<UInt8>) -> JSONReadResult {
-        var parser = JSONParser(bytes: buffer, maximumDepth: maximumDepth, knownKeys: knownKeys)
-        defer { parser.deallocate() }
-        let root = parser.parseDocument()
-        return JSONReadResult(root: root, diagnostics: parser.diagnostics)
+        JSONReadResult(readDocument(Array(buffer)))
+    }
+
+    /// Reads one JSON text into a flat document, decoding nothing until asked: the form for
+    /// callers that check rather than keep the values (the validator).
+    public func readDocument(_ bytes: some Collection<UInt8>) -> JSONDocument {
+        let array = bytes as? [UInt8] ?? Array(bytes)
+        return array.withUnsafeBufferPointer { buffer in
+            var parser = JSONParser(bytes: buffer, maximumDepth: maximumDepth)
+            let complete = parser.parseDocument()
+            return JSONDocument(
+                storage: JSONDocument.Storage(
+                    bytes: array, diagnostics: parser.diagnostics, nodes: parser.nodes,
+                    knownKeys: knownKeys, isComplete: complete))
+        }
     }
 }
 
@@ -65,6 +72,11 @@ public struct JSONReadResult: Sendable {
     /// True when the text is strict JSON (a tree and no error).
     public var isValid: Bool {
         root != nil && !diagnostics.contains { $0.severity == .error }
+    }
+
+    /// The tree and diagnostics of a document.
+    public init(_ document: JSONDocument) {
+        self.init(root: document.tree, diagnostics: document.diagnostics)
     }
 
     /// A result from its parts.

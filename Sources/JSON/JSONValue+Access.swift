@@ -12,6 +12,18 @@ extension JSONValue {
         }
     }
 
+    /// The JSON type of this value, as a document names it.
+    public var kind: JSONDocument.Kind {
+        switch self {
+        case .null: .null
+        case .bool: .bool
+        case .number: .number
+        case .string: .string
+        case .array: .array
+        case .object: .object
+        }
+    }
+
     /// The text, when this is a string.
     public var stringValue: String? {
         if case .string(let text) = self { return text }

@@ -42,6 +42,13 @@ import Testing
         )
     }
 
+    @Test(arguments: [
+        (0.00125, "0.0013"), (0, "0.0000"), (1.5, "1.5000"), (12.345_67, "12.3457"), (-1, "0.0000"),
+    ])
+    func durationsHaveFourDecimals(_ seconds: Double, _ written: String) {
+        #expect(AccessLogEntry.seconds(seconds) == written)
+    }
+
     @Test func jsonLinesCarryTheFields() throws {
         let object = try #require(
             JSONSerialization.jsonObject(with: Data(Self.entry.jsonLine.utf8)) as? [String: Any])

@@ -1,7 +1,8 @@
 import JSON
 
-/// Everything one read of a payload yields: its exact bytes and headers, the tree with spans,
-/// the report, and, from that same tree, the bound model and the registered category it names.
+/// Everything one read of a payload yields: its exact bytes and headers, the document with
+/// spans, the report, and, from that same read, the tree, the bound model and the registered
+/// category it names.
 ///
 /// This is the one analysis (DESIGN rule 6): the API, the composer and the command line all
 /// call `PayloadAnalysis(payload:headers:registry:strict:)`, so the bytes are read once, and the
@@ -11,8 +12,9 @@ public struct PayloadAnalysis: Sendable {
     public let bytes: [UInt8]
     /// The APNs request headers by lowercase name (`apns-push-type`, …).
     public let headers: [String: String]
-    /// The tree the strict reader built, nil when the text is not structurally JSON.
-    public let root: JSONNode?
+    /// The flat document the strict reader built: validation decodes only what it checks, so a
+    /// caller that needs only the report pays for no tree.
+    public let document: JSONDocument
     /// The validator's report on `bytes` and `headers` (CONTRACT §4).
     public let report: ValidationReport
     /// The registry the payload was checked against, nil when none was given.
@@ -29,23 +31,31 @@ public struct PayloadAnalysis: Sendable {
     /// Reads, validates and binds `bytes` once with a configured `validator` (a request target,
     /// the app's Live Activity types, whether a missing push type is said).
     public init(payload bytes: [UInt8], headers: [String: String] = [:], validator: Validator) {
-        let (root, report) = validator.readAndCheck(bytes, headers: headers)
+        let (document, report) = validator.readAndCheck(bytes, headers: headers)
         self.bytes = bytes
         self.headers = headers
-        self.root = root
+        self.document = document
         self.report = report
         self.registry = validator.categories
     }
 
+    /// The tree of the one read, built from the document each time it is asked for; nil when
+    /// the text is not structurally JSON.
+    public var root: JSONNode? {
+        document.tree
+    }
+
     /// The payload bound from `root`, nil when the root is missing or not an object. Bound from
-    /// the one tree when asked for (the preview and the composer ask; validation does not).
+    /// the one read when asked for (the preview and the composer ask; validation does not).
     public var payload: NotificationPayload? {
         root.flatMap { NotificationPayload.bind($0).payload }
     }
 
     /// The registered category the payload's `aps.category` names exactly, or nil.
     public var category: NotificationCategory? {
-        guard let identifier = root?["aps"]?["category"]?.value.stringValue else { return nil }
+        guard let root = document.root, let aps = document.member("aps", of: root),
+            let category = document.member("category", of: aps), let identifier = document.string(category)
+        else { return nil }
         return registry?.category(identifiedBy: identifier)
     }
 

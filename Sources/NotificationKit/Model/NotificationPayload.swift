@@ -76,8 +76,13 @@ public struct NotificationPayload: Sendable, Hashable {
     /// that is not a string is the validator's `media.type` and shows no media; the composer
     /// edits this same key.
     public static func mediaMember(in members: [JSONMember]) -> JSONMember? {
-        for key in mediaURLKeys {
-            if let member = members.last(where: { $0.key == key }) { return member }
+        mediaMember(in: members, key: \.key)
+    }
+
+    /// The same rule over any kind of member (a tree's or a flat document's), named by `key`.
+    public static func mediaMember<Member>(in members: [Member], key: (Member) -> String) -> Member? {
+        for name in mediaURLKeys {
+            if let member = members.last(where: { key($0) == name }) { return member }
         }
         return nil
     }

@@ -3,11 +3,11 @@ import JSON
 /// What the `aps` walk learned about a payload that the push-type checks need afterwards.
 struct PayloadFacts {
     /// The `aps` member, when the payload has one.
-    var aps: JSONMember?
+    var aps: JSONView.Member?
     /// True when `aps` is a dictionary.
     var apsIsObject = false
     /// The `aps` members in order, for the combination checks (a handful: a list beats hashing).
-    var apsMembers: [JSONMember] = []
+    var apsMembers: [JSONView.Member] = []
     /// True when the alert shows text (a non-empty string, or a dictionary with a non-empty title,
     /// subtitle, body or loc-key): the condition for the service extension to run, and what makes
     /// an `alert` member count as content of an alert push.
@@ -21,16 +21,17 @@ struct PayloadFacts {
     /// The `event` string (Live Activity), when it is one.
     var event: String?
     /// The `sound` dictionary's `critical` member, when the sound asks for a critical alert.
-    var criticalSound: JSONMember?
+    var criticalSound: JSONView.Member?
 
     /// The `aps` member with this key, when there is one.
-    func aps(_ key: String) -> JSONMember? {
+    func aps(_ key: String) -> JSONView.Member? {
         apsMembers.last { $0.key == key }
     }
 }
 
-extension JSONValue {
-    /// How a message names the JSON type of this value ("a string", "an array").
+extension JSONDocument.Kind {
+    /// How a message names a JSON type ("a string", "an array"): the one wording for values
+    /// read in place and values in a tree.
     var typeDescription: String {
         switch self {
         case .null: "null"
@@ -41,9 +42,36 @@ extension JSONValue {
         case .object: "a dictionary"
         }
     }
+}
+
+extension JSONView.Value {
+    /// How a message names the JSON type of this value ("a string", "an array").
+    var typeDescription: String {
+        kind.typeDescription
+    }
 
     /// The value as a double, when it is a number.
     var doubleValue: Double? {
         numberValue?.doubleValue
+    }
+}
+
+extension JSONValue {
+    /// How a message names the JSON type of this value ("a string", "an array").
+    var typeDescription: String {
+        kind.typeDescription
+    }
+
+    /// The value as a double, when it is a number.
+    var doubleValue: Double? {
+        numberValue?.doubleValue
+    }
+}
+
+extension JSONDocument {
+    /// A member of a flat document as a member view, for the checks that walk values in place
+    /// (`aps`, the media URL).
+    func viewMember(_ member: Member) -> JSONView.Member {
+        JSONView.Member(key: member.key, keySpan: member.keySpan, value: view(member.value))
     }
 }

@@ -61,11 +61,13 @@ extension Validator {
         var checker = ActivityStateChecker(timestamp: timestamp)
         if let state {
             checker.check(
-                state.value, against: .object(type.contentState), path: "$.aps.content-state", sink: &sink)
+                state.value.tree, against: .object(type.contentState), path: "$.aps.content-state",
+                sink: &sink)
         }
         if let attributes {
             checker.check(
-                attributes.value, against: .object(type.attributes), path: "$.aps.attributes", sink: &sink)
+                attributes.value.tree, against: .object(type.attributes), path: "$.aps.attributes",
+                sink: &sink)
         }
     }
 

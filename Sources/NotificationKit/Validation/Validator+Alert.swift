@@ -9,15 +9,15 @@ extension Validator {
     /// True when this alert member makes the alert show something, so the service extension runs
     /// (§6): a non-empty `title`, `subtitle` or `body` (for Live Activities also a localized
     /// `{"loc-key": …}`), or a non-empty `title-loc-key`, `subtitle-loc-key` or `loc-key`.
-    private static func showsText(_ member: JSONMember) -> Bool {
+    private static func showsText(_ member: JSONView.Member) -> Bool {
         switch member.key {
         case "title", "subtitle", "body":
             if case .object(let members) = member.value.value {
-                return members.contains { $0.key == "loc-key" && !($0.value.value.stringValue ?? "").isEmpty }
+                return members.contains { $0.key == "loc-key" && $0.value.value.isNonEmptyString }
             }
-            return !(member.value.value.stringValue ?? "").isEmpty
+            return member.value.value.isNonEmptyString
         case "title-loc-key", "subtitle-loc-key", "loc-key":
-            return !(member.value.value.stringValue ?? "").isEmpty
+            return member.value.value.isNonEmptyString
         default:
             return false
         }
@@ -25,7 +25,7 @@ extension Validator {
 
     /// Checks `aps.alert`: a string (shown as the body) or a dictionary of §4 keys.
     func checkAlert(
-        _ node: JSONNode, path: @autoclosure () -> String, isLiveActivity: Bool, facts: inout PayloadFacts,
+        _ node: JSONView, path: @autoclosure () -> String, isLiveActivity: Bool, facts: inout PayloadFacts,
         sink: inout DiagnosticSink
     ) {
         switch node.value {
@@ -47,7 +47,7 @@ extension Validator {
     }
 
     private func checkAlertMember(
-        _ member: JSONMember, path: @autoclosure () -> String, isLiveActivity: Bool,
+        _ member: JSONView.Member, path: @autoclosure () -> String, isLiveActivity: Bool,
         sink: inout DiagnosticSink
     ) {
         let node = member.value
@@ -70,7 +70,7 @@ extension Validator {
                 .apsLegacyKey, path(), at: member.keySpan,
                 "\"action-loc-key\" is a legacy key (archived Payload Key Reference); current iOS ignores it."
             )
-            if node.value != .null {
+            if !node.value.isNull {
                 requireAlertString(node, path: path(), name: member.key, sink: &sink)
             }
         case "action", "summary-arg", "summary-arg-count":
@@ -87,7 +87,7 @@ extension Validator {
 
     /// Live Activity alerts may localize `title` and `body` as `{"loc-key": …, "loc-args": […]}`.
     private func checkLocalizedText(
-        _ members: [JSONMember], path: @autoclosure () -> String, sink: inout DiagnosticSink
+        _ members: [JSONView.Member], path: @autoclosure () -> String, sink: inout DiagnosticSink
     ) {
         for member in members {
             func memberPath() -> String { JSONPath.appending(key: member.key, to: path()) }
@@ -105,18 +105,18 @@ extension Validator {
     }
 
     private func requireAlertString(
-        _ node: JSONNode, path: @autoclosure () -> String, name: String, sink: inout DiagnosticSink
+        _ node: JSONView, path: @autoclosure () -> String, name: String, sink: inout DiagnosticSink
     ) {
         requireType(
             node, path: path(), name: name, code: .apsAlertFieldType, expected: "a string", sink: &sink
         ) {
-            $0.stringValue != nil
+            $0.isString
         }
     }
 
     /// `*-loc-args` is an array of strings that replace `%@` in order (§4).
     private func checkLocArgs(
-        _ node: JSONNode, path: @autoclosure () -> String, name: String, sink: inout DiagnosticSink
+        _ node: JSONView, path: @autoclosure () -> String, name: String, sink: inout DiagnosticSink
     ) {
         guard case .array(let elements) = node.value else {
             sink.emit(
@@ -124,7 +124,7 @@ extension Validator {
                 "\"\(name)\" must be an array of strings, not \(describe(node)).")
             return
         }
-        for (index, element) in elements.enumerated() where element.value.stringValue == nil {
+        for (index, element) in elements.enumerated() where !element.value.isString {
             sink.emit(
                 .apsAlertLocArgsType, JSONPath.appending(index: index, to: path()), at: element.span,
                 "Every element of \"\(name)\" must be a string; element \(index) is \(describe(element)).")

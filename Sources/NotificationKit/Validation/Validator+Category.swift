@@ -3,7 +3,7 @@ import JSON
 extension Validator {
     /// `category` must name a registered UNNotificationCategory exactly, case included; otherwise
     /// iOS shows the notification without its buttons and says nothing (§10).
-    func checkCategory(_ node: JSONNode, path: @autoclosure () -> String, sink: inout DiagnosticSink) {
+    func checkCategory(_ node: JSONView, path: @autoclosure () -> String, sink: inout DiagnosticSink) {
         guard let category = node.value.stringValue else {
             sink.emit(
                 .apsStringType, path(), at: node.span, "\"category\" must be a string, not \(describe(node))."

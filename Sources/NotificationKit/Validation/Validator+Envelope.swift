@@ -18,8 +18,8 @@ extension Validator {
         -> ValidationReport
     {
         var sink = DiagnosticSink(strict: strict, lineOffset: lineOffset)
-        let read = JSONReader.apns.read(bytes)
-        for diagnostic in read.diagnostics {
+        let document = JSONReader.apns.readDocument(bytes)
+        for diagnostic in document.diagnostics {
             var shifted = diagnostic
             if shifted.path.hasPrefix("$.payload") {
                 shifted.path = "$" + shifted.path.dropFirst("$.payload".count)
@@ -27,13 +27,13 @@ extension Validator {
             sink.append(shifted)
         }
         var headers = defaults
-        var payload: JSONNode?
-        if let root = read.root {
-            if case .object(let members) = root.value {
-                for member in members {
+        var payload: JSONDocument.Element?
+        if let root = document.root {
+            if document.kind(root) == .object {
+                for member in document.members(root) {
                     switch member.key {
                     case "payload": payload = member.value
-                    case "headers": readHeaders(member.value, into: &headers, sink: &sink)
+                    case "headers": readHeaders(document.view(member.value), into: &headers, sink: &sink)
                     default:
                         sink.emit(
                             .envelopeUnknownKey, JSONPath.appending(key: member.key, to: "envelope:$"),
@@ -43,25 +43,27 @@ extension Validator {
                 }
                 if payload == nil {
                     sink.emit(
-                        .envelopePayloadMissing, "envelope:$", at: root.span,
+                        .envelopePayloadMissing, "envelope:$", at: document.span(root),
                         "The envelope has no \"payload\" member.")
                 }
             } else {
                 sink.emit(
-                    .envelopeNotObject, "envelope:$", at: root.span,
-                    "An envelope line must be {\"headers\": {…}, \"payload\": {…}}, not \(root.value.typeDescription)."
-                )
+                    .envelopeNotObject, "envelope:$", at: document.span(root),
+                    "An envelope line must be {\"headers\": {…}, \"payload\": {…}}, not "
+                        + "\(document.view(root).value.typeDescription).")
             }
         }
-        let span = payload?.span ?? JSONSpan(start: 0, end: bytes.count, line: 1, column: 1)
+        let span =
+            payload.map { document.span($0) }
+            ?? JSONSpan(start: 0, end: document.bytes.count, line: 1, column: 1)
         // An envelope stands for one request as it will be sent, so a missing push type is said.
         var validator = self
         validator.reportsMissingPushType = true
-        return validator.check(root: payload, span: span, headers: headers, sink: &sink)
+        return validator.check(document: document, root: payload, span: span, headers: headers, sink: &sink)
     }
 
     private func readHeaders(
-        _ node: JSONNode, into headers: inout [String: String], sink: inout DiagnosticSink
+        _ node: JSONView, into headers: inout [String: String], sink: inout DiagnosticSink
     ) {
         guard case .object(let members) = node.value else {
             sink.emit(
@@ -80,7 +82,7 @@ extension Validator {
                 continue
             }
             switch member.value.value {
-            case .string(let text): headers[name] = text
+            case .string(let text): headers[name] = text.string
             case .number(let number): headers[name] = number.literal
             default:
                 sink.emit(

@@ -4,7 +4,7 @@ extension Validator {
     /// A rich-media URL is a custom key the service extension downloads (§9): it needs
     /// `mutable-content: 1` for the extension to run, and `https` because App Transport Security
     /// blocks plain `http` downloads.
-    func checkMedia(_ media: JSONMember, facts: PayloadFacts, sink: inout DiagnosticSink) {
+    func checkMedia(_ media: JSONView.Member, facts: PayloadFacts, sink: inout DiagnosticSink) {
         func path() -> String { JSONPath.appending(key: media.key, to: JSONPath.root) }
         guard let url = media.value.value.stringValue else {
             sink.emit(

@@ -2,19 +2,22 @@ import JSON
 
 extension Validator {
     /// Checks the top level and the `aps` dictionary, recording what the push-type checks need.
+    /// Only `aps` and the media member are looked at, in place; custom data stays unread bytes.
     func checkPayload(
-        _ root: JSONNode, rule: PushTypeRule?, facts: inout PayloadFacts, sink: inout DiagnosticSink
+        _ root: JSONDocument.Element, of document: JSONDocument, rule: PushTypeRule?,
+        facts: inout PayloadFacts, sink: inout DiagnosticSink
     ) {
-        guard case .object(let members) = root.value else {
+        guard document.kind(root) == .object else {
             sink.emit(
-                .payloadNotObject, JSONPath.root, at: root.span,
-                "The payload must be a JSON dictionary, not \(root.value.typeDescription).")
+                .payloadNotObject, JSONPath.root, at: document.span(root),
+                "The payload must be a JSON dictionary, not \(document.view(root).value.typeDescription).")
             return
         }
-        facts.aps = members.last { $0.key == "aps" }
+        let members = document.members(root)
+        facts.aps = members.last { $0.key == "aps" }.map { document.viewMember($0) }
         checkApsIfPresent(facts: &facts, rule: rule, sink: &sink)
-        if let media = NotificationPayload.mediaMember(in: members) {
-            checkMedia(media, facts: facts, sink: &sink)
+        if let media = NotificationPayload.mediaMember(in: members, key: \.key) {
+            checkMedia(document.viewMember(media), facts: facts, sink: &sink)
         }
     }
 
@@ -46,7 +49,7 @@ extension Validator {
     }
 
     private func checkApsMember(
-        _ member: JSONMember, path apsPath: String, isLiveActivity: Bool, facts: inout PayloadFacts,
+        _ member: JSONView.Member, path apsPath: String, isLiveActivity: Bool, facts: inout PayloadFacts,
         sink: inout DiagnosticSink
     ) {
         func path() -> String { JSONPath.appending(key: member.key, to: apsPath) }
@@ -77,7 +80,7 @@ extension Validator {
         case .event:
             facts.event = checkEvent(node, path: path(), sink: &sink)
         case .contentChanged:
-            if node.value != .bool(true) {
+            if node.value.boolValue != true {
                 sink.emit(
                     .apsContentChangedType, path(), at: node.span,
                     "\"content-changed\" must be the Boolean true (not the number 1), not \(describe(node)).")
@@ -88,7 +91,7 @@ extension Validator {
             requireType(
                 node, path: path(), name: member.key, code: .apsStringType, expected: "a string", sink: &sink
             ) {
-                $0.stringValue != nil
+                $0.isString
             }
         case .staleDate, .timestamp, .dismissalDate:
             requireType(
@@ -109,7 +112,7 @@ extension Validator {
     /// The `aps` keys the model does not bind: Live Activity start inputs (iOS 18), the legacy
     /// `url-args`, and anything else, which APNs ignores.
     private func checkOtherApsMember(
-        _ member: JSONMember, path: @autoclosure () -> String, sink: inout DiagnosticSink
+        _ member: JSONView.Member, path: @autoclosure () -> String, sink: inout DiagnosticSink
     ) {
         let node = member.value
         switch member.key {
@@ -122,7 +125,7 @@ extension Validator {
         case "input-push-channel":
             requireType(
                 node, path: path(), name: member.key, code: .apsStringType, expected: "a string", sink: &sink
-            ) { $0.stringValue != nil }
+            ) { $0.isString }
         case "url-args":
             sink.emit(
                 .apsLegacyKey, path(), at: member.keySpan,
@@ -140,7 +143,7 @@ extension Validator {
 
     /// Warns about a key APNs will silently ignore, suggesting the Apple key it most likely meant.
     func reportUnknownKey(
-        _ member: JSONMember, path: @autoclosure () -> String, known: [String], code: DiagnosticCode,
+        _ member: JSONView.Member, path: @autoclosure () -> String, known: [String], code: DiagnosticCode,
         container: String,
         sink: inout DiagnosticSink
     ) {
@@ -157,9 +160,9 @@ extension Validator {
 
     /// Records `code` unless `accepts` holds for the node's value.
     func requireType(
-        _ node: JSONNode, path: @autoclosure () -> String, name: String, code: DiagnosticCode,
+        _ node: JSONView, path: @autoclosure () -> String, name: String, code: DiagnosticCode,
         expected: String,
-        sink: inout DiagnosticSink, accepts: (JSONValue) -> Bool
+        sink: inout DiagnosticSink, accepts: (JSONView.Value) -> Bool
     ) {
         if !accepts(node.value) {
             sink.emit(code, path(), at: node.span, "\"\(name)\" must be \(expected), not \(describe(node)).")
@@ -167,9 +170,10 @@ extension Validator {
     }
 
     /// A short description of a value for messages: strings and numbers are quoted as written.
-    func describe(_ node: JSONNode) -> String {
+    func describe(_ node: JSONView) -> String {
         switch node.value {
-        case .string(let string):
+        case .string(let text):
+            let string = text.string
             let shown = string.count > 40 ? String(string.prefix(40)) + "…" : string
             return "the string \"\(shown)\""
         case .number(let number):

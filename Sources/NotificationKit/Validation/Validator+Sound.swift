@@ -6,7 +6,7 @@ extension Validator {
 
     /// `sound` is a file name string, or the critical-alert dictionary `{critical, name, volume}`.
     func checkSound(
-        _ node: JSONNode, path: @autoclosure () -> String, facts: inout PayloadFacts,
+        _ node: JSONView, path: @autoclosure () -> String, facts: inout PayloadFacts,
         sink: inout DiagnosticSink
     ) {
         switch node.value {
@@ -23,7 +23,8 @@ extension Validator {
     }
 
     private func checkSoundDictionary(
-        _ node: JSONNode, _ members: [JSONMember], path: @autoclosure () -> String, facts: inout PayloadFacts,
+        _ node: JSONView, _ members: [JSONView.Member], path: @autoclosure () -> String,
+        facts: inout PayloadFacts,
         sink: inout DiagnosticSink
     ) {
         var hasName = false
@@ -47,7 +48,7 @@ extension Validator {
                 requireType(
                     value, path: memberPath(), name: "sound.name", code: .apsSoundName,
                     expected: "a sound file name or \"default\"", sink: &sink
-                ) { $0.stringValue != nil }
+                ) { $0.isString }
             case "volume":
                 checkVolume(value, path: memberPath(), sink: &sink)
             default:
@@ -70,7 +71,7 @@ extension Validator {
     }
 
     /// The critical volume runs from 0 (silent) to 1 (full); 2, -0.1 and strings are invalid.
-    private func checkVolume(_ node: JSONNode, path: @autoclosure () -> String, sink: inout DiagnosticSink) {
+    private func checkVolume(_ node: JSONView, path: @autoclosure () -> String, sink: inout DiagnosticSink) {
         if let volume = node.value.doubleValue, (0...1).contains(volume) {
             return
         }

@@ -7,11 +7,11 @@ extension Validator {
     static let events = ["start", "update", "end"]
 
     /// `badge` is a whole number, 0 or more (§3): `"5"`, `-1` and `1.5` have no defined meaning.
-    func checkBadge(_ node: JSONNode, path: @autoclosure () -> String, sink: inout DiagnosticSink) {
+    func checkBadge(_ node: JSONView, path: @autoclosure () -> String, sink: inout DiagnosticSink) {
         guard case .number(let number) = node.value else {
             var message = "\"badge\" must be a number, not \(describe(node))"
-            if case .string(let text) = node.value, Int(text) != nil {
-                message += "; write \(text) without quotes (APNs ignores string badges)"
+            if case .string(let text) = node.value, Int(text.string) != nil {
+                message += "; write \(text.string) without quotes (APNs ignores string badges)"
             }
             sink.emit(.apsBadgeType, path(), at: node.span, message + ".")
             return
@@ -35,7 +35,7 @@ extension Validator {
     /// `content-available` and `mutable-content` are numbers and only `1` means anything (§3, §6).
     /// Returns the value when it is a number.
     func checkFlag(
-        _ node: JSONNode, path: @autoclosure () -> String, name: String, type: DiagnosticCode,
+        _ node: JSONView, path: @autoclosure () -> String, name: String, type: DiagnosticCode,
         value: DiagnosticCode,
         meaning: String, sink: inout DiagnosticSink
     ) -> Double? {
@@ -53,7 +53,7 @@ extension Validator {
     }
 
     /// `interruption-level` is exactly one of four lowercase strings. Returns it when valid.
-    func checkInterruptionLevel(_ node: JSONNode, path: @autoclosure () -> String, sink: inout DiagnosticSink)
+    func checkInterruptionLevel(_ node: JSONView, path: @autoclosure () -> String, sink: inout DiagnosticSink)
         -> String?
     {
         if let level = node.value.stringValue, Self.interruptionLevels.contains(level) {
@@ -76,7 +76,7 @@ extension Validator {
     /// `relevance-score` is a number in 0…1, except on Live Activity updates where any number
     /// ranks the activity (§3).
     func checkRelevanceScore(
-        _ node: JSONNode, path: @autoclosure () -> String, isLiveActivity: Bool, sink: inout DiagnosticSink
+        _ node: JSONView, path: @autoclosure () -> String, isLiveActivity: Bool, sink: inout DiagnosticSink
     ) {
         guard let score = node.value.doubleValue else {
             sink.emit(
@@ -92,7 +92,7 @@ extension Validator {
     }
 
     /// A Live Activity `event` is `start`, `update` or `end`. Returns it when valid.
-    func checkEvent(_ node: JSONNode, path: @autoclosure () -> String, sink: inout DiagnosticSink) -> String?
+    func checkEvent(_ node: JSONView, path: @autoclosure () -> String, sink: inout DiagnosticSink) -> String?
     {
         if let event = node.value.stringValue, Self.events.contains(event) {
             return event

@@ -68,25 +68,31 @@ public struct Validator: Sendable {
         readAndCheck(bytes, headers: headers, lineOffset: lineOffset).report
     }
 
-    /// Reads the payload once and checks it, handing back the tree with the report so that
+    /// Reads the payload once and checks it, handing back the document with the report so that
     /// `PayloadAnalysis` binds the model from the same read.
+    ///
+    /// The document is flat and decodes nothing up front; the checks decode only the members
+    /// they look at (`aps` and the media URL), never the custom data.
     func readAndCheck(_ bytes: some Collection<UInt8>, headers: [String: String], lineOffset: Int = 0)
-        -> (root: JSONNode?, report: ValidationReport)
+        -> (document: JSONDocument, report: ValidationReport)
     {
         var sink = DiagnosticSink(strict: strict, lineOffset: lineOffset)
-        let read = JSONReader.apns.read(bytes)
-        for diagnostic in read.diagnostics {
+        let document = JSONReader.apns.readDocument(bytes)
+        for diagnostic in document.diagnostics {
             sink.append(diagnostic)
         }
-        let whole = JSONSpan(start: 0, end: bytes.count, line: 1, column: 1)
-        return (read.root, check(root: read.root, span: whole, headers: headers, sink: &sink))
+        let whole = JSONSpan(start: 0, end: document.bytes.count, line: 1, column: 1)
+        let report = check(
+            document: document, root: document.root, span: whole, headers: headers, sink: &sink)
+        return (document, report)
     }
 
-    /// Runs every check on an already read payload tree whose text sits at `span` (its length
-    /// is the payload size) and builds the report.
-    func check(root: JSONNode?, span: JSONSpan, headers: [String: String], sink: inout DiagnosticSink)
-        -> ValidationReport
-    {
+    /// Runs every check on the payload value `root` of an already read document, whose text
+    /// sits at `span` (its length is the payload size), and builds the report.
+    func check(
+        document: JSONDocument, root: JSONDocument.Element?, span: JSONSpan, headers: [String: String],
+        sink: inout DiagnosticSink
+    ) -> ValidationReport {
         let size = span.end - span.start
         let pushType = headers["apns-push-type"] ?? "alert"
         let rule = PushTypeRule.named(pushType)
@@ -100,7 +106,7 @@ public struct Validator: Sendable {
         }
         var facts = PayloadFacts()
         if let root {
-            checkPayload(root, rule: rule, facts: &facts, sink: &sink)
+            checkPayload(root, of: document, rule: rule, facts: &facts, sink: &sink)
         }
         checkHeaders(headers, rule: rule, sink: &sink)
         if let rule, root != nil {

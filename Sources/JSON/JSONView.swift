@@ -1,0 +1,160 @@
+/// One value of a `JSONDocument`, read in place: the same questions a `JSONNode` answers (its
+/// span, its type, its members), but a string is decoded only when its text is asked for.
+///
+/// The validator walks views, so a 3 KB alert body is checked for being a non-empty string
+/// without ever becoming a `String`.
+public struct JSONView: Sendable {
+    /// One member of an object view.
+    public struct Member: Sendable {
+        /// The member's name (decoded; common names come ready-made).
+        public var key: String
+        /// Where the name (with its quotes) is written.
+        public var keySpan: JSONSpan
+        /// The member's value.
+        public var value: JSONView
+
+        /// A member from its parts.
+        public init(key: String, keySpan: JSONSpan, value: JSONView) {
+            self.key = key
+            self.keySpan = keySpan
+            self.value = value
+        }
+    }
+
+    /// A string value, decoded on demand.
+    public struct Text: Sendable {
+        let view: JSONView
+
+        /// True when the string has no characters (decided without decoding it).
+        public var isEmpty: Bool {
+            view.document.isEmptyString(view.element)
+        }
+
+        /// The decoded text.
+        public var string: String {
+            view.document.text(ofKey: view.index)
+        }
+    }
+
+    /// A view's value, one level deep: containers give views of their children.
+    public enum Value: Sendable {
+        case null
+        case bool(Bool)
+        case number(JSONNumber)
+        case string(Text)
+        case array([JSONView])
+        case object([Member])
+
+        /// The JSON type of this value.
+        public var kind: JSONDocument.Kind {
+            switch self {
+            case .null: .null
+            case .bool: .bool
+            case .number: .number
+            case .string: .string
+            case .array: .array
+            case .object: .object
+            }
+        }
+
+        /// True for a string.
+        public var isString: Bool {
+            if case .string = self { return true }
+            return false
+        }
+
+        /// True for a string with at least one character.
+        public var isNonEmptyString: Bool {
+            if case .string(let text) = self { return !text.isEmpty }
+            return false
+        }
+
+        /// The decoded text, when this is a string.
+        public var stringValue: String? {
+            if case .string(let text) = self { return text.string }
+            return nil
+        }
+
+        /// The number, when this is a number.
+        public var numberValue: JSONNumber? {
+            if case .number(let number) = self { return number }
+            return nil
+        }
+
+        /// The flag, when this is a boolean.
+        public var boolValue: Bool? {
+            if case .bool(let flag) = self { return flag }
+            return nil
+        }
+
+        /// True for `null`.
+        public var isNull: Bool {
+            if case .null = self { return true }
+            return false
+        }
+    }
+
+    let storage: JSONDocument.Storage
+    let index: Int
+
+    init(storage: JSONDocument.Storage, index: Int) {
+        self.storage = storage
+        self.index = index
+    }
+
+    /// The document this view reads.
+    public var document: JSONDocument { JSONDocument(storage: storage) }
+
+    /// The element this view reads.
+    public var element: JSONDocument.Element { JSONDocument.Element(index: index) }
+
+    /// Where the value sits in the source text.
+    public var span: JSONSpan { storage.nodes[index].span }
+
+    /// The JSON type of the value.
+    public var kind: JSONDocument.Kind { document.kind(element) }
+
+    /// The value, one level deep.
+    public var value: Value {
+        let node = storage.nodes[index]
+        switch node.kind {
+        case .null: return .null
+        case .bool: return .bool(node.flag)
+        case .number: return .number(document.number(at: index))
+        case .string, .key: return .string(Text(view: self))
+        case .array:
+            var elements: [JSONView] = []
+            elements.reserveCapacity(node.count)
+            let nodes = storage.nodes
+            var position = index + 1
+            for _ in 0..<node.count {
+                elements.append(JSONView(storage: storage, index: position))
+                position += 1 + nodes[position].extent
+            }
+            return .array(elements)
+        case .object:
+            var members: [Member] = []
+            members.reserveCapacity(node.count)
+            let nodes = storage.nodes
+            let document = self.document
+            var position = index + 1
+            for _ in 0..<node.count {
+                members.append(
+                    Member(
+                        key: document.text(ofKey: position), keySpan: nodes[position].span,
+                        value: JSONView(storage: storage, index: position + 1)))
+                position += 2 + nodes[position + 1].extent
+            }
+            return .object(members)
+        }
+    }
+
+    /// The value as a `JSONNode` tree, for code that walks trees.
+    public var tree: JSONNode { document.node(element) }
+
+    /// The value of the member with exactly this key (the last, with duplicates), when this
+    /// view is an object.
+    public subscript(key: String) -> JSONView? {
+        document.member(key, of: element).map { JSONView(storage: storage, index: $0.index) }
+    }
+}
