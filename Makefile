@@ -44,7 +44,7 @@ test-deps:
 	scripts/install-deps.sh test
 
 lint:
-	$(SWIFT) format lint --strict -r Package.swift Plugins Sources Tests
+	$(SWIFT) format lint --strict -r Package.swift Plugins Sources Tests bench
 
 # Every Swift test (unit and live server tests) runs under ThreadSanitizer: one build serves
 # DESIGN.md's "live server tests under --sanitize=thread" and the unit suite, which saves `make
@@ -85,7 +85,7 @@ soak: release
 	python3 bench/soak.py
 
 format:
-	$(SWIFT) format -i -r Package.swift Plugins Sources Tests
+	$(SWIFT) format -i -r Package.swift Plugins Sources Tests bench
 
 clean:
 	rm -rf .build .build-tsan .build-fuzz
