@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import NotificationKit
 import Testing
 
@@ -65,7 +66,8 @@ import Testing
         // Czech: "č" is 2 bytes, so 1 000 bytes of "čččč" are 500 characters.
         let body = String(repeating: "č", count: 2100)
         let raw = #"{"aps":{"alert":{"title":"Ahoj","body":"\#(body)"}},"order":42}"#
-        let budget = try #require(PayloadByteBudget(text: raw, limit: 4096))
+        let budget = try #require(
+            PayloadByteBudget(bytes: raw.utf8.count, root: JSONReader().read(raw).root, limit: 4096))
         #expect(budget.over == raw.utf8.count - 4096)
         let bodyPart = try #require(budget.parts.first { $0.field == .body })
         #expect(bodyPart.bytes == 4202)
@@ -74,7 +76,9 @@ import Testing
         #expect(budget.parts.first { $0.field == .customData }?.bytes == #""order":42"#.utf8.count)
         #expect(budget.parts.reduce(0) { $0 + $1.bytes } == raw.utf8.count)
         #expect(budget.largestText == bodyPart)
-        #expect(PayloadByteBudget(text: #"{"aps":{}}"#, limit: 4096) == nil)
+        let fits = #"{"aps":{}}"#
+        #expect(
+            PayloadByteBudget(bytes: fits.utf8.count, root: JSONReader().read(fits).root, limit: 4096) == nil)
     }
 
     @Test func pageShowsTheSupportAnswerWithoutJavaScript() throws {

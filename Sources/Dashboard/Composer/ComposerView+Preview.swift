@@ -96,7 +96,8 @@ extension ComposerView {
     /// it belongs to, and the byte budget when the payload is too large.
     static func reportValue(_ analysis: ComposerAnalysis, notes: ComposerFieldNotes) -> TemplateValue {
         let report = analysis.report
-        let mediaKey = ComposerFields.mediaKey(in: analysis.analysis.root)
+        let root = analysis.analysis.root
+        let mediaKey = ComposerFields.mediaKey(in: root)
         let diagnostics = report.diagnostics.map { diagnostic -> TemplateValue in
             var place = ""
             if let line = diagnostic.line {
@@ -125,7 +126,7 @@ extension ComposerView {
             "formErrors": .list(formErrors),
         ]
         if let budget = PayloadByteBudget(
-            text: String(decoding: analysis.analysis.bytes, as: UTF8.self), limit: report.size.limit)
+            bytes: analysis.analysis.bytes.count, root: root, limit: report.size.limit)
         {
             value["budget"] = budgetValue(budget)
         }

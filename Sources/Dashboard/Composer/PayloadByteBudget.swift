@@ -46,11 +46,10 @@ struct PayloadByteBudget: Sendable, Equatable {
     /// Bytes over the limit; zero or less when the payload fits.
     var over: Int { bytes - limit }
 
-    /// The budget of `text`, or nil when it fits within `limit` or is not a JSON object.
-    init?(text: String, limit: Int) {
-        let bytes = text.utf8.count
-        guard bytes > limit, let root = JSONReader().read(text).root, let members = root.value.objectMembers
-        else { return nil }
+    /// The budget of a payload of `bytes` bytes whose tree is `root` (the analysis' one read, so
+    /// the text is not parsed again), or nil when it fits within `limit` or is not a JSON object.
+    init?(bytes: Int, root: JSONNode?, limit: Int) {
+        guard bytes > limit, let root, let members = root.value.objectMembers else { return nil }
         let alert = root["aps"]?["alert"]
         var parts: [Part] = []
         let fields: [(String, ComposerField, JSONNode?)] = [
