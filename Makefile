@@ -44,7 +44,7 @@ test-deps:
 	scripts/install-deps.sh test
 
 lint:
-	$(SWIFT) format lint --strict -r Package.swift Plugins Sources Tests bench
+	$(SWIFT) format lint --strict --parallel -r Package.swift Plugins Sources Tests bench
 
 # Every Swift test (unit and live server tests) runs under ThreadSanitizer: one build serves
 # DESIGN.md's "live server tests under --sanitize=thread" and the unit suite, which saves `make
@@ -58,17 +58,21 @@ tsan:
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter MHDServerTests
 
 # Browser, API, schema and crash tests against the release binary on 127.0.0.1.
+# Two at a time (pytest-xdist, a test file per worker so its module fixtures start once), then
+# alone the few tests marked `serial`, which assert latency or timing bounds.
+PYTEST_WORKERS ?= 2
 pytest: release
-	python3 -m pytest -q tests
+	python3 -m pytest -q -n $(PYTEST_WORKERS) --dist loadfile -m "not serial" tests
+	python3 -m pytest -q -m serial tests
 
 # libFuzzer targets (scripts/fuzz.sh): `make fuzz FUZZ_SECONDS=600` runs each for ten minutes;
-# `make test` runs each for 10 s as a smoke run.
+# `make test` runs each for 5 s as a smoke run.
 FUZZ_SECONDS ?= 60
 fuzz:
 	scripts/fuzz.sh $(FUZZ_SECONDS)
 
 fuzz-smoke:
-	scripts/fuzz.sh 10
+	scripts/fuzz.sh 5
 
 bench: bench-http bench-validate
 

@@ -11,7 +11,7 @@ debs=(pkg-config libmicrohttpd-dev libsqlite3-dev libcurl4-openssl-dev libsodium
 pips=()
 case "$want" in
 run) ;;
-test) debs+=(chromium chromium-driver jq sqlite3 python3-pip) pips+=(selenium schemathesis pytest) ;;&
+test) debs+=(chromium chromium-driver jq sqlite3 python3-pip) pips+=(selenium schemathesis pytest pytest-xdist) ;;&
 test) debs+=(dpkg-dev binutils lintian systemd wrk) pips+=(prometheus-client) ;;
 deb) debs+=(dpkg-dev binutils) ;;
 bench) debs+=(wrk jq time gcc) ;;

@@ -23,6 +23,13 @@ BINARY = Path(os.environ.get("PUSHBOARD_BINARY", ROOT / ".build" / "release" / "
 SEEDS = ROOT / "tests" / "fixtures"
 
 
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers",
+        "serial: asserts a latency or a timing bound, so `make pytest` runs it alone after the "
+        "tests that run two at a time")
+
+
 class Server:
     """A running `pushboard serve` process and a tiny HTTP client for it."""
 

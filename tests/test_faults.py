@@ -31,6 +31,7 @@ def timed(server, method, path):
     return status, time.monotonic() - started
 
 
+@pytest.mark.serial
 def test_a_foreign_write_lock_for_15_seconds_never_holds_the_server(server):
     assert write(server, "before")[0] == 201
     blocker = sqlite3.connect(Path(server.data_dir) / "pushboard.sqlite3", isolation_level=None)

@@ -237,6 +237,7 @@ def test_api_reuses_a_recent_result_without_connecting_again(media_dashboard, me
     assert len(media.connections) == before
 
 
+@pytest.mark.serial
 def test_checks_are_bounded_and_never_hold_every_worker(media_dashboard, media):
     """--threads 2 gives one check slot: while a check waits on a silent host, a second check
     is refused at once with 503 and Retry-After, and the dashboard keeps answering."""

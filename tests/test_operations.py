@@ -192,6 +192,7 @@ def test_systemd_notify_ready_and_stopping(binary, data_dir, tmp_path, abstract)
         receiver.close()
 
 
+@pytest.mark.serial
 def test_sigterm_under_load_finishes_accepted_requests_and_exits_0(binary, data_dir):
     server = Server(data_dir)
     body = json.dumps(PAYLOAD).encode()

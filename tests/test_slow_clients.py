@@ -13,6 +13,10 @@ import socket
 import threading
 import time
 
+import pytest
+
+pytestmark = pytest.mark.serial
+
 ATTACKER = "127.0.0.2"
 CONNECTIONS = 2000
 
