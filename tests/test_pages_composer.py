@@ -180,6 +180,16 @@ def test_hostile_text_is_shown_as_text(browser, server):
     assert "Custom data (JSON): Custom data must be a JSON object" in region(browser, "Validation").text
 
 
+def test_text_in_other_scripts_is_drawn_in_the_served_fonts(browser, server):
+    """Devanagari typed into Name (shown in no preview) is drawn with the served Noto face, so
+    it shows as text and not as boxes on a machine without Devanagari fonts."""
+    browser.get(server.base + "/notifications/new")
+    control(browser, "Name").send_keys("नमस्ते दुनिया")
+    devanagari = """return [...document.fonts].filter(face => face.family.includes("Pushboard Device")
+        && face.unicodeRange.startsWith("U+900") && face.weight === "400").map(face => face.status)"""
+    wait(browser, lambda: browser.execute_script(devanagari) == ["loaded"])
+
+
 def test_without_javascript_preview_save_edit_and_download(browser_without_javascript, server):
     browser = browser_without_javascript
     browser.get(server.base + "/notifications/new")
