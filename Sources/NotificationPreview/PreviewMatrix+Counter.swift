@@ -4,7 +4,8 @@ extension PreviewMatrix {
     /// “Děti byly…”": how long `field` is and where it is cut first — the first surface (in
     /// device order) that cuts it, the devices that cut it there from narrow to wide, and the
     /// last characters the narrowest of them shows. Without a cut: "64 characters · fits
-    /// everywhere".
+    /// everywhere". Those characters sit between Unicode isolates (FSI … PDI), so a Hebrew or
+    /// Arabic tail stays inside its quotes instead of reordering the English around it.
     public func counter(for field: String, text: String) -> String {
         let count = text.count
         let length = "\(count) character\(count == 1 ? "" : "s")"
@@ -20,7 +21,8 @@ extension PreviewMatrix {
         let list =
             devices.count == 1
             ? devices[0] : devices.dropLast().joined(separator: ", ") + " and " + (devices.last ?? "")
-        return "\(length) · cut on the \(surface.title) of \(list) after “\(first.cell(field).lastShown)…”"
+        let tail = "\u{2068}\(first.cell(field).lastShown)\u{2069}"
+        return "\(length) · cut on the \(surface.title) of \(list) after “\(tail)…”"
     }
 }
 
