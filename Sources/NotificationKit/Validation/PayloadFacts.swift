@@ -7,7 +7,7 @@ struct PayloadFacts {
     /// True when `aps` is a dictionary.
     var apsIsObject = false
     /// The `aps` members in order, for the combination checks (a handful: a list beats hashing).
-    var apsMembers: [JSONView.Member] = []
+    var apsMembers: JSONView.Members?
     /// True when the alert shows text (a non-empty string, or a dictionary with a non-empty title,
     /// subtitle, body or loc-key): the condition for the service extension to run, and what makes
     /// an `alert` member count as content of an alert push.
@@ -23,9 +23,33 @@ struct PayloadFacts {
     /// The `sound` dictionary's `critical` member, when the sound asks for a critical alert.
     var criticalSound: JSONView.Member?
 
-    /// The `aps` member with this key, when there is one.
+    /// The Apple-defined `aps` members met in the walk, in order, with their key: the checks
+    /// after the walk ask for a handful of keys several times over, and finding them here costs
+    /// no key comparison.
+    private var known: [KnownMember] = []
+
+    /// An Apple-defined `aps` member with its key (a struct: an array of tuples was copied
+    /// through the runtime's generic tuple witnesses).
+    private struct KnownMember {
+        let key: APSKey
+        let member: JSONView.Member
+    }
+
+    /// Records an Apple-defined `aps` member as the walk meets it.
+    mutating func record(_ member: JSONView.Member, as key: APSKey) {
+        if known.isEmpty { known.reserveCapacity(apsMembers?.count ?? 4) }
+        known.append(KnownMember(key: key, member: member))
+    }
+
+    /// The `aps` member with this key (the last, with duplicates), when there is one.
+    func aps(_ key: APSKey) -> JSONView.Member? {
+        known.last { $0.key == key }?.member
+    }
+
+    /// The `aps` member with this key (the last, with duplicates), when there is one.
     func aps(_ key: String) -> JSONView.Member? {
-        apsMembers.last { $0.key == key }
+        if let known = APSKey.named(key) { return aps(known) }
+        return apsMembers?.last(named: key)
     }
 }
 
@@ -65,13 +89,5 @@ extension JSONValue {
     /// The value as a double, when it is a number.
     var doubleValue: Double? {
         numberValue?.doubleValue
-    }
-}
-
-extension JSONDocument {
-    /// A member of a flat document as a member view, for the checks that walk values in place
-    /// (`aps`, the media URL).
-    func viewMember(_ member: Member) -> JSONView.Member {
-        JSONView.Member(key: member.key, keySpan: member.keySpan, value: view(member.value))
     }
 }

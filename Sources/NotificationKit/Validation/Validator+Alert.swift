@@ -87,7 +87,7 @@ extension Validator {
 
     /// Live Activity alerts may localize `title` and `body` as `{"loc-key": …, "loc-args": […]}`.
     private func checkLocalizedText(
-        _ members: [JSONView.Member], path: @autoclosure () -> String, sink: inout DiagnosticSink
+        _ members: JSONView.Members, path: @autoclosure () -> String, sink: inout DiagnosticSink
     ) {
         for member in members {
             func memberPath() -> String { JSONPath.appending(key: member.key, to: path()) }

@@ -13,11 +13,11 @@ extension Validator {
                 "The payload must be a JSON dictionary, not \(document.view(root).value.typeDescription).")
             return
         }
-        let members = document.members(root)
-        facts.aps = members.last { $0.key == "aps" }.map { document.viewMember($0) }
+        guard case .object(let members) = document.view(root).value else { return }
+        facts.aps = members.last(named: "aps")
         checkApsIfPresent(facts: &facts, rule: rule, sink: &sink)
-        if let media = NotificationPayload.mediaMember(in: members, key: \.key) {
-            checkMedia(document.viewMember(media), facts: facts, sink: &sink)
+        if let media = NotificationPayload.mediaMember(in: members) {
+            checkMedia(media, facts: facts, sink: &sink)
         }
     }
 
@@ -58,6 +58,7 @@ extension Validator {
             checkOtherApsMember(member, path: path(), sink: &sink)
             return
         }
+        facts.record(member, as: key)
         switch key {
         case .alert:
             checkAlert(node, path: path(), isLiveActivity: isLiveActivity, facts: &facts, sink: &sink)

@@ -23,7 +23,7 @@ extension Validator {
     }
 
     private func checkSoundDictionary(
-        _ node: JSONView, _ members: [JSONView.Member], path: @autoclosure () -> String,
+        _ node: JSONView, _ members: JSONView.Members, path: @autoclosure () -> String,
         facts: inout PayloadFacts,
         sink: inout DiagnosticSink
     ) {
