@@ -58,6 +58,18 @@ extension JSONDocument.Storage {
         }
     }
 
+    /// The JSON type of the node at `index`.
+    func kind(at index: Int) -> JSONDocument.Kind {
+        switch nodes[index].kind {
+        case .null: .null
+        case .bool: .bool
+        case .number: .number
+        case .string, .key: .string
+        case .array: .array
+        case .object: .object
+        }
+    }
+
     /// True when the string node at `index` has no characters, decided without decoding it
     /// unless it has escapes.
     func isEmptyString(at index: Int) -> Bool {

@@ -89,15 +89,7 @@ public struct JSONDocument: Sendable {
 
     /// The JSON type of `element`.
     public func kind(_ element: Element) -> Kind {
-        let nodes = storage.nodes
-        return switch nodes[element.index].kind {
-        case .null: .null
-        case .bool: .bool
-        case .number: .number
-        case .string, .key: .string
-        case .array: .array
-        case .object: .object
-        }
+        storage.kind(at: element.index)
     }
 
     /// Where `element` sits in `bytes`.

@@ -113,7 +113,13 @@ public struct JSONView: Sendable {
     public var span: JSONSpan { storage.nodes[index].span }
 
     /// The JSON type of the value.
-    public var kind: JSONDocument.Kind { value.kind }
+    public var kind: JSONDocument.Kind { storage.kind(at: index) }
+
+    /// True for a string with at least one character, decided on the node (no value is made,
+    /// and the text is decoded only when it has escapes).
+    public var isNonEmptyString: Bool {
+        storage.nodes[index].kind == .string && !storage.isEmptyString(at: index)
+    }
 
     /// The value, one level deep.
     public var value: Value {

@@ -23,33 +23,40 @@ struct PayloadFacts {
     /// The `sound` dictionary's `critical` member, when the sound asks for a critical alert.
     var criticalSound: JSONView.Member?
 
-    /// The Apple-defined `aps` members met in the walk, in order, with their key: the checks
-    /// after the walk ask for a handful of keys several times over, and finding them here costs
-    /// no key comparison.
+    /// Where each Apple-defined `aps` member met in the walk sits, in order: the push-type
+    /// checks after the walk ask for a handful of keys several times over, and finding them
+    /// here costs no key comparison and holds no reference.
     private var known: [KnownMember] = []
 
-    /// An Apple-defined `aps` member with its key (a struct: an array of tuples was copied
-    /// through the runtime's generic tuple witnesses).
-    private struct KnownMember {
+    /// Where an Apple-defined `aps` member sits and the JSON type of its value.
+    struct KnownMember {
+        /// Which key it is.
         let key: APSKey
-        let member: JSONView.Member
+        /// Where the key is written.
+        let keySpan: JSONSpan
+        /// Where the value is written.
+        let valueSpan: JSONSpan
+        /// The JSON type of the value.
+        let valueKind: JSONDocument.Kind
     }
 
     /// Records an Apple-defined `aps` member as the walk meets it.
     mutating func record(_ member: JSONView.Member, as key: APSKey) {
         if known.isEmpty { known.reserveCapacity(apsMembers?.count ?? 4) }
-        known.append(KnownMember(key: key, member: member))
+        known.append(
+            KnownMember(
+                key: key, keySpan: member.keySpan, valueSpan: member.value.span, valueKind: member.value.kind)
+        )
     }
 
     /// The `aps` member with this key (the last, with duplicates), when there is one.
-    func aps(_ key: APSKey) -> JSONView.Member? {
-        known.last { $0.key == key }?.member
+    func known(_ key: APSKey) -> KnownMember? {
+        known.last { $0.key == key }
     }
 
     /// The `aps` member with this key (the last, with duplicates), when there is one.
     func aps(_ key: String) -> JSONView.Member? {
-        if let known = APSKey.named(key) { return aps(known) }
-        return apsMembers?.last(named: key)
+        apsMembers?.last(named: key)
     }
 }
 

@@ -90,23 +90,16 @@ extension Validator {
             checkCategory(node, path: path(), sink: &sink)
         case .threadId, .targetContentId, .filterCriteria, .attributesType:
             requireType(
-                node, path: path(), name: member.key, code: .apsStringType, expected: "a string", sink: &sink
-            ) {
-                $0.isString
-            }
+                .string, node, path: path(), name: member.key, code: .apsStringType, expected: "a string",
+                sink: &sink)
         case .staleDate, .timestamp, .dismissalDate:
             requireType(
-                node, path: path(), name: member.key, code: .apsNumberType,
-                expected: "a number (UNIX seconds)",
-                sink: &sink
-            ) { $0.numberValue != nil }
+                .number, node, path: path(), name: member.key, code: .apsNumberType,
+                expected: "a number (UNIX seconds)", sink: &sink)
         case .contentState, .attributes:
             requireType(
-                node, path: path(), name: member.key, code: .apsObjectType, expected: "a dictionary",
-                sink: &sink
-            ) {
-                if case .object = $0 { true } else { false }
-            }
+                .object, node, path: path(), name: member.key, code: .apsObjectType, expected: "a dictionary",
+                sink: &sink)
         }
     }
 
@@ -125,8 +118,8 @@ extension Validator {
             }
         case "input-push-channel":
             requireType(
-                node, path: path(), name: member.key, code: .apsStringType, expected: "a string", sink: &sink
-            ) { $0.isString }
+                .string, node, path: path(), name: member.key, code: .apsStringType, expected: "a string",
+                sink: &sink)
         case "url-args":
             sink.emit(
                 .apsLegacyKey, path(), at: member.keySpan,
@@ -159,13 +152,13 @@ extension Validator {
         sink.emit(code, path(), at: member.keySpan, message)
     }
 
-    /// Records `code` unless `accepts` holds for the node's value.
+    /// Records `code` unless the node's value is of JSON type `kind` (checked on the node,
+    /// without making its value).
     func requireType(
-        _ node: JSONView, path: @autoclosure () -> String, name: String, code: DiagnosticCode,
-        expected: String,
-        sink: inout DiagnosticSink, accepts: (JSONView.Value) -> Bool
+        _ kind: JSONDocument.Kind, _ node: JSONView, path: @autoclosure () -> String, name: String,
+        code: DiagnosticCode, expected: String, sink: inout DiagnosticSink
     ) {
-        if !accepts(node.value) {
+        if node.kind != kind {
             sink.emit(code, path(), at: node.span, "\"\(name)\" must be \(expected), not \(describe(node)).")
         }
     }
