@@ -118,10 +118,10 @@ public struct JSONWriter: Sendable {
     /// Appends `text` as a JSON string literal to UTF-8 bytes.
     public static func appendQuoted(_ text: String, to output: inout [UInt8]) {
         output.append(ASCII.quote)
-        let done: Void? = text.utf8.withContiguousStorageIfAvailable { appendEscaped($0, to: &output) }
-        if done == nil {
-            Array(text.utf8).withUnsafeBufferPointer { appendEscaped($0, to: &output) }
-        }
+        // `withUTF8` also reads small (inline) strings in place; the contiguous-storage view
+        // made an array of them, and most report strings (push types, codes, paths) are small.
+        var text = text
+        text.withUTF8 { appendEscaped($0, to: &output) }
         output.append(ASCII.quote)
     }
 
