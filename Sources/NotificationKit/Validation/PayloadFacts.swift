@@ -49,7 +49,8 @@ struct PayloadFacts {
         )
     }
 
-    /// The `aps` member with this key (the last, with duplicates), when there is one.
+    /// Where the Apple-defined `aps` member with this key sits (the last, with duplicates),
+    /// when the walk met one.
     func known(_ key: APSKey) -> KnownMember? {
         known.last { $0.key == key }
     }
