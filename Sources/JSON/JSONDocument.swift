@@ -89,15 +89,7 @@ public struct JSONDocument: Sendable {
 
     /// The JSON type of `element`.
     public func kind(_ element: Element) -> Kind {
-        let nodes = storage.nodes
-        return switch nodes[element.index].kind {
-        case .null: .null
-        case .bool: .bool
-        case .number: .number
-        case .string, .key: .string
-        case .array: .array
-        case .object: .object
-        }
+        storage.kind(at: element.index)
     }
 
     /// Where `element` sits in `bytes`.
@@ -127,16 +119,7 @@ public struct JSONDocument: Sendable {
     /// The value of the member with exactly this key (bytes compared, the last one with
     /// duplicates, as `JSONValue.member(_:)`), when `element` is an object.
     public func member(_ key: String, of element: Element) -> Element? {
-        let nodes = storage.nodes
-        let node = nodes[element.index]
-        guard node.kind == .object else { return nil }
-        var found: Element?
-        var position = element.index + 1
-        for _ in 0..<node.count {
-            if decodedBytes(at: position).elementsEqual(key.utf8) { found = Element(index: position + 1) }
-            position += 2 + nodes[position + 1].extent
-        }
-        return found
+        memberKeyNode(key, of: element.index).map { Element(index: $0 + 1) }
     }
 
     /// The elements of an array in order (empty for anything else).
@@ -162,11 +145,7 @@ public struct JSONDocument: Sendable {
 
     /// True when `element` is a string whose text is empty, without decoding it.
     public func isEmptyString(_ element: Element) -> Bool {
-        let nodes = storage.nodes
-        let node = nodes[element.index]
-        guard node.kind == .string else { return false }
-        if node.end - node.start == 2 { return true }
-        return node.flag && decodedBytes(at: element.index).isEmpty
+        storage.isEmptyString(at: element.index)
     }
 
     /// The number, when `element` is one.
@@ -176,18 +155,6 @@ public struct JSONDocument: Sendable {
         return node.kind == .number ? number(at: element.index) : nil
     }
 
-    /// The number of a number node, converted from its literal (the reader checked it).
-    func number(at index: Int) -> JSONNumber {
-        let node = storage.nodes[index]
-        return bytes.withUnsafeBufferPointer { buffer in
-            var reader = JSONParser(bytes: buffer, maximumDepth: 1)
-            reader.reporting = false
-            let token = UnsafeBufferPointer(rebasing: buffer[node.start..<node.end])
-            return reader.readNumber(token, at: node.start)
-                ?? JSONNumber(literal: "0", isInteger: true, doubleValue: 0, int64Value: 0)
-        }
-    }
-
     /// The flag, when `element` is a boolean.
     public func bool(_ element: Element) -> Bool? {
         let nodes = storage.nodes
@@ -195,23 +162,23 @@ public struct JSONDocument: Sendable {
         return node.kind == .bool ? node.flag : nil
     }
 
+    /// The key node of the last member named exactly `key` of the object node `object`.
+    func memberKeyNode(_ key: String, of object: Int) -> Int? {
+        storage.memberKeyNode(key, of: object)
+    }
+
+    /// The number of a number node, converted from its literal (the reader checked it).
+    func number(at index: Int) -> JSONNumber {
+        storage.number(at: index)
+    }
+
     /// The decoded UTF-8 of a string or key node.
     func decodedBytes(at index: Int) -> [UInt8] {
-        let nodes = storage.nodes
-        let node = nodes[index]
-        guard node.flag else { return Array(bytes[(node.start + 1)..<(node.end - 1)]) }
-        return bytes.withUnsafeBufferPointer { JSONParser.decodedContent(of: $0, quoteAt: node.start) }
+        storage.decodedBytes(at: index)
     }
 
     /// The decoded text of a string or key node; common member names come ready-made.
     func text(ofKey index: Int) -> String {
-        let nodes = storage.nodes
-        let node = nodes[index]
-        guard !node.flag else { return String(decoding: decodedBytes(at: index), as: UTF8.self) }
-        return bytes.withUnsafeBufferPointer { buffer in
-            let content = UnsafeBufferPointer(rebasing: buffer[(node.start + 1)..<(node.end - 1)])
-            if node.kind == .key, let name = knownKeys.name(content) { return name }
-            return String(decoding: content, as: UTF8.self)
-        }
+        storage.text(ofKey: index)
     }
 }

@@ -1,4 +1,7 @@
 extension JSONParser {
+    /// A checked number's value, before (and often instead of) a `JSONNumber` with its literal.
+    typealias NumberValue = (isInteger: Bool, double: Double, int64: Int64?)
+
     /// Powers of ten a double holds exactly, for the exact fast path of conversion.
     private static let exactPowersOfTen: [Double] = [
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
@@ -9,6 +12,15 @@ extension JSONParser {
     /// when the token is not a JSON number. Out-of-range values are reported and clamped to the
     /// largest finite double so `doubleValue` stays finite.
     mutating func readNumber(_ token: UnsafeBufferPointer<UInt8>, at start: Int) -> JSONNumber? {
+        guard let value = numberValue(token, at: start) else { return nil }
+        return JSONNumber(
+            literal: String(decoding: token, as: UTF8.self), isInteger: value.isInteger,
+            doubleValue: value.double, int64Value: value.int64)
+    }
+
+    /// `readNumber` without the literal: what the reader calls while reading, where only the
+    /// check (and its report) matters and a `String` per number was a good share of the read.
+    mutating func numberValue(_ token: UnsafeBufferPointer<UInt8>, at start: Int) -> NumberValue? {
         let count = token.count
         var position = 0
         let negative = token[0] == ASCII.minus
@@ -78,7 +90,6 @@ extension JSONParser {
             return invalidNumber(
                 token, at: start, "unexpected '\(Character(Unicode.Scalar(token[position])))'")
         }
-        let literal = String(decoding: token, as: UTF8.self)
         var int64Value: Int64?
         if isInteger && droppedDigits == 0 {
             if negative {
@@ -97,22 +108,23 @@ extension JSONParser {
             let power = Self.exactPowersOfTen[abs(decimalExponent)]
             double = decimalExponent < 0 ? Double(mantissa) / power : Double(mantissa) * power
         } else {
-            double =
-                Double(literal.utf8.first == ASCII.minus ? String(literal.dropFirst()) : literal) ?? .infinity
+            let magnitude = UnsafeBufferPointer(rebasing: token[(negative ? 1 : 0)...])
+            double = Double(String(decoding: magnitude, as: UTF8.self)) ?? .infinity
         }
         if !double.isFinite {
+            let literal = String(decoding: token, as: UTF8.self)
             report(
                 .numberOutOfRange, "\(literal) is too large for a double-precision number.", at: start)
             double = .greatestFiniteMagnitude
         }
         if negative { double = -double }
         _ = integerDigits
-        return JSONNumber(literal: literal, isInteger: isInteger, doubleValue: double, int64Value: int64Value)
+        return (isInteger, double, int64Value)
     }
 
     private mutating func invalidNumber(
         _ token: UnsafeBufferPointer<UInt8>, at start: Int, _ reason: String
-    ) -> JSONNumber? {
+    ) -> NumberValue? {
         let text = String(decoding: token, as: UTF8.self)
         if text.lowercased().contains("inf") || text.lowercased().contains("nan") {
             reportNonFinite(text, at: start)

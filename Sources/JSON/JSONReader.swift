@@ -49,14 +49,31 @@ public struct JSONReader: Sendable {
     /// Reads one JSON text into a flat document, decoding nothing until asked: the form for
     /// callers that check rather than keep the values (the validator).
     public func readDocument(_ bytes: some Collection<UInt8>) -> JSONDocument {
-        let array = bytes as? [UInt8] ?? Array(bytes)
-        return array.withUnsafeBufferPointer { buffer in
-            var parser = JSONParser(bytes: buffer, maximumDepth: maximumDepth)
+        var buffers = JSONReadBuffers()
+        return readDocument(bytes as? [UInt8] ?? Array(bytes), reusing: &buffers)
+    }
+
+    /// Reads one JSON text into a flat document, working in `buffers` (which keep their
+    /// capacity for the next document): the form for readers of many documents in a row.
+    /// The bytes are copied into the document, so the buffer may be reused after the call.
+    public func readDocument(
+        _ bytes: UnsafeBufferPointer<UInt8>, reusing buffers: inout JSONReadBuffers
+    ) -> JSONDocument {
+        buffers.bytes.removeAll(keepingCapacity: true)
+        buffers.bytes.append(contentsOf: bytes)
+        return readDocument(buffers.bytes, reusing: &buffers)
+    }
+
+    private func readDocument(_ array: [UInt8], reusing buffers: inout JSONReadBuffers) -> JSONDocument {
+        array.withUnsafeBufferPointer { buffer in
+            var parser = JSONParser(bytes: buffer, maximumDepth: maximumDepth, reusing: &buffers)
             let complete = parser.parseDocument()
-            return JSONDocument(
+            let document = JSONDocument(
                 storage: JSONDocument.Storage(
                     bytes: array, diagnostics: parser.diagnostics, nodes: parser.nodes,
                     knownKeys: knownKeys, isComplete: complete))
+            parser.returnBuffers(to: &buffers)
+            return document
         }
     }
 }

@@ -27,23 +27,24 @@ public struct JSONView: Sendable {
 
         /// True when the string has no characters (decided without decoding it).
         public var isEmpty: Bool {
-            view.document.isEmptyString(view.element)
+            view.storage.isEmptyString(at: view.index)
         }
 
         /// The decoded text.
         public var string: String {
-            view.document.text(ofKey: view.index)
+            view.storage.text(ofKey: view.index)
         }
     }
 
-    /// A view's value, one level deep: containers give views of their children.
+    /// A view's value, one level deep: containers give their children as sequences of views,
+    /// made as they are walked.
     public enum Value: Sendable {
         case null
         case bool(Bool)
         case number(JSONNumber)
         case string(Text)
-        case array([JSONView])
-        case object([Member])
+        case array(Elements)
+        case object(Members)
 
         /// The JSON type of this value.
         public var kind: JSONDocument.Kind {
@@ -112,7 +113,13 @@ public struct JSONView: Sendable {
     public var span: JSONSpan { storage.nodes[index].span }
 
     /// The JSON type of the value.
-    public var kind: JSONDocument.Kind { document.kind(element) }
+    public var kind: JSONDocument.Kind { storage.kind(at: index) }
+
+    /// True for a string with at least one character, decided on the node (no value is made,
+    /// and the text is decoded only when it has escapes).
+    public var isNonEmptyString: Bool {
+        storage.nodes[index].kind == .string && !storage.isEmptyString(at: index)
+    }
 
     /// The value, one level deep.
     public var value: Value {
@@ -120,32 +127,10 @@ public struct JSONView: Sendable {
         switch node.kind {
         case .null: return .null
         case .bool: return .bool(node.flag)
-        case .number: return .number(document.number(at: index))
+        case .number: return .number(storage.number(at: index))
         case .string, .key: return .string(Text(view: self))
-        case .array:
-            var elements: [JSONView] = []
-            elements.reserveCapacity(node.count)
-            let nodes = storage.nodes
-            var position = index + 1
-            for _ in 0..<node.count {
-                elements.append(JSONView(storage: storage, index: position))
-                position += 1 + nodes[position].extent
-            }
-            return .array(elements)
-        case .object:
-            var members: [Member] = []
-            members.reserveCapacity(node.count)
-            let nodes = storage.nodes
-            let document = self.document
-            var position = index + 1
-            for _ in 0..<node.count {
-                members.append(
-                    Member(
-                        key: document.text(ofKey: position), keySpan: nodes[position].span,
-                        value: JSONView(storage: storage, index: position + 1)))
-                position += 2 + nodes[position + 1].extent
-            }
-            return .object(members)
+        case .array: return .array(Elements(storage: storage, array: index))
+        case .object: return .object(Members(storage: storage, object: index))
         }
     }
 
@@ -155,6 +140,6 @@ public struct JSONView: Sendable {
     /// The value of the member with exactly this key (the last, with duplicates), when this
     /// view is an object.
     public subscript(key: String) -> JSONView? {
-        document.member(key, of: element).map { JSONView(storage: storage, index: $0.index) }
+        storage.memberKeyNode(key, of: index).map { JSONView(storage: storage, index: $0 + 1) }
     }
 }

@@ -118,11 +118,24 @@ public struct JSONWriter: Sendable {
     /// Appends `text` as a JSON string literal to UTF-8 bytes.
     public static func appendQuoted(_ text: String, to output: inout [UInt8]) {
         output.append(ASCII.quote)
-        let done: Void? = text.utf8.withContiguousStorageIfAvailable { appendEscaped($0, to: &output) }
-        if done == nil {
-            Array(text.utf8).withUnsafeBufferPointer { appendEscaped($0, to: &output) }
-        }
+        // `withUTF8` also reads small (inline) strings in place; the contiguous-storage view
+        // made an array of them, and most report strings (push types, codes, paths) are small.
+        var text = text
+        text.withUTF8 { appendEscaped($0, to: &output) }
         output.append(ASCII.quote)
+    }
+
+    /// The high bit of every byte of `word` that may need an escape: a quote, a backslash, a
+    /// control character or 0xE2 (the lead byte of U+2028 and U+2029). The lowest flagged byte
+    /// is always a real candidate (borrows only run upwards), and every candidate is flagged.
+    private static func escapeCandidates(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value }
+        let candidates =
+            zeroBytes(word ^ (ones &* UInt64(ASCII.quote)))
+            | zeroBytes(word ^ (ones &* UInt64(ASCII.backslash)))
+            | zeroBytes(word ^ (ones &* 0xE2)) | ((word &- ones &* 0x20) & ~word)
+        return candidates & 0x8080_8080_8080_8080
     }
 
     /// Whether any byte of `utf8` has to be escaped (the cases of `appendEscaped`).
@@ -143,10 +156,24 @@ public struct JSONWriter: Sendable {
     }
 
     private static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        guard let base = utf8.baseAddress else { return }
         var runStart = 0
         var position = 0
         let count = utf8.count
         while position < count {
+            // Eight bytes at a time while none of them can need an escape (nearly all text).
+            while position + 8 <= count {
+                let word = UInt64(
+                    littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                let flagged = escapeCandidates(word)
+                if flagged == 0 {
+                    position += 8
+                    continue
+                }
+                position += flagged.trailingZeroBitCount / 8
+                break
+            }
+            guard position < count else { break }
             let byte = utf8[position]
             var escape: StaticString?
             var length = 1

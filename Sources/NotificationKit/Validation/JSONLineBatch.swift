@@ -1,3 +1,5 @@
+import JSON
+
 /// A run of whole lines copied out of the input, so several threads can validate parts of it
 /// while the reader holds no pointer into a buffer it is about to reuse.
 struct JSONLineBatch: Sendable {
@@ -45,6 +47,7 @@ struct JSONLineBatch: Sendable {
     /// many of them are invalid.
     func validate(_ range: Range<Int>, with validator: JSONLinesValidator, to output: inout [UInt8]) -> Int {
         var invalid = 0
+        var buffers = JSONReadBuffers()
         bytes.withUnsafeBufferPointer { buffer in
             for index in range {
                 let line: JSONLineSplitter.Line
@@ -52,7 +55,8 @@ struct JSONLineBatch: Sendable {
                 case .text(let span): line = .text(UnsafeBufferPointer(rebasing: buffer[span]))
                 case .tooLong(let length): line = .tooLong(bytes: length)
                 }
-                let report = validator.report(for: line, lineNumber: firstLineNumber + index)
+                let report = validator.report(
+                    for: line, lineNumber: firstLineNumber + index, reusing: &buffers)
                 if !report.valid {
                     invalid += 1
                 }

@@ -128,9 +128,10 @@ public struct JSONLinesValidator: Sendable {
         var reports: [ValidationReport] = []
         var lineNumber = 0
         var splitter = JSONLineSplitter(maximumLineBytes: maximumLineBytes)
+        var buffers = JSONReadBuffers()
         let body: (JSONLineSplitter.Line) -> Void = { line in
             lineNumber += 1
-            reports.append(report(for: line, lineNumber: lineNumber))
+            reports.append(report(for: line, lineNumber: lineNumber, reusing: &buffers))
         }
         let bytes = Array(text)
         bytes.withUnsafeBufferPointer { splitter.feed($0, body) }
@@ -138,14 +139,26 @@ public struct JSONLinesValidator: Sendable {
         return reports
     }
 
-    /// The report of one line; findings carry the line's number in the input.
+    /// The report of one line, read with fresh buffers; findings carry the line's number in the
+    /// input. Every read in reused buffers must give exactly this report.
     func report(for line: JSONLineSplitter.Line, lineNumber: Int) -> ValidationReport {
+        var buffers = JSONReadBuffers()
+        return report(for: line, lineNumber: lineNumber, reusing: &buffers)
+    }
+
+    /// As `report(for:lineNumber:)`, reading in `buffers`, which the caller keeps from line to
+    /// line so that no line allocates the reader's storage again.
+    func report(for line: JSONLineSplitter.Line, lineNumber: Int, reusing buffers: inout JSONReadBuffers)
+        -> ValidationReport
+    {
         switch line {
         case .text(let bytes):
             if envelope {
-                return validator.validate(envelope: bytes, headers: headers, lineOffset: lineNumber - 1)
+                return validator.validate(
+                    envelope: bytes, headers: headers, lineOffset: lineNumber - 1, reusing: &buffers)
             }
-            return validator.validate(payload: bytes, headers: headers, lineOffset: lineNumber - 1)
+            return validator.validate(
+                payload: bytes, headers: headers, lineOffset: lineNumber - 1, reusing: &buffers)
         case .tooLong(let length):
             let pushType = headers["apns-push-type"] ?? "alert"
             let limit = PushTypeRule.named(pushType)?.sizeLimit ?? 4096

@@ -7,7 +7,7 @@ struct PayloadFacts {
     /// True when `aps` is a dictionary.
     var apsIsObject = false
     /// The `aps` members in order, for the combination checks (a handful: a list beats hashing).
-    var apsMembers: [JSONView.Member] = []
+    var apsMembers: JSONView.Members?
     /// True when the alert shows text (a non-empty string, or a dictionary with a non-empty title,
     /// subtitle, body or loc-key): the condition for the service extension to run, and what makes
     /// an `alert` member count as content of an alert push.
@@ -23,9 +23,41 @@ struct PayloadFacts {
     /// The `sound` dictionary's `critical` member, when the sound asks for a critical alert.
     var criticalSound: JSONView.Member?
 
-    /// The `aps` member with this key, when there is one.
+    /// Where each Apple-defined `aps` member met in the walk sits, in order: the push-type
+    /// checks after the walk ask for a handful of keys several times over, and finding them
+    /// here costs no key comparison and holds no reference.
+    private var known: [KnownMember] = []
+
+    /// Where an Apple-defined `aps` member sits and the JSON type of its value.
+    struct KnownMember {
+        /// Which key it is.
+        let key: APSKey
+        /// Where the key is written.
+        let keySpan: JSONSpan
+        /// Where the value is written.
+        let valueSpan: JSONSpan
+        /// The JSON type of the value.
+        let valueKind: JSONDocument.Kind
+    }
+
+    /// Records an Apple-defined `aps` member as the walk meets it.
+    mutating func record(_ member: JSONView.Member, as key: APSKey) {
+        if known.isEmpty { known.reserveCapacity(apsMembers?.count ?? 4) }
+        known.append(
+            KnownMember(
+                key: key, keySpan: member.keySpan, valueSpan: member.value.span, valueKind: member.value.kind)
+        )
+    }
+
+    /// Where the Apple-defined `aps` member with this key sits (the last, with duplicates),
+    /// when the walk met one.
+    func known(_ key: APSKey) -> KnownMember? {
+        known.last { $0.key == key }
+    }
+
+    /// The `aps` member with this key (the last, with duplicates), when there is one.
     func aps(_ key: String) -> JSONView.Member? {
-        apsMembers.last { $0.key == key }
+        apsMembers?.last(named: key)
     }
 }
 
@@ -65,13 +97,5 @@ extension JSONValue {
     /// The value as a double, when it is a number.
     var doubleValue: Double? {
         numberValue?.doubleValue
-    }
-}
-
-extension JSONDocument {
-    /// A member of a flat document as a member view, for the checks that walk values in place
-    /// (`aps`, the media URL).
-    func viewMember(_ member: Member) -> JSONView.Member {
-        JSONView.Member(key: member.key, keySpan: member.keySpan, value: view(member.value))
     }
 }

@@ -76,15 +76,16 @@ extension ValidationReport {
             output.append(UInt8(ascii: "-"))
         }
         var magnitude = number.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // up to 24 digits, more than Int holds
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
+        // 20 digits hold any Int; appended as one buffer (a slice of raw bytes took the slow,
+        // generic way into the array).
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = 20
             repeat {
-                buffer[23 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
-                count += 1
             } while magnitude > 0
-            output.append(contentsOf: buffer[(24 - count)...])
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
         }
     }
 }

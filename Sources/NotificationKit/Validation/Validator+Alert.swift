@@ -13,11 +13,11 @@ extension Validator {
         switch member.key {
         case "title", "subtitle", "body":
             if case .object(let members) = member.value.value {
-                return members.contains { $0.key == "loc-key" && $0.value.value.isNonEmptyString }
+                return members.contains { $0.key == "loc-key" && $0.value.isNonEmptyString }
             }
-            return member.value.value.isNonEmptyString
+            return member.value.isNonEmptyString
         case "title-loc-key", "subtitle-loc-key", "loc-key":
-            return member.value.value.isNonEmptyString
+            return member.value.isNonEmptyString
         default:
             return false
         }
@@ -34,7 +34,7 @@ extension Validator {
         case .object(let members):
             for member in members {
                 func memberPath() -> String { JSONPath.appending(key: member.key, to: path()) }
-                if Self.showsText(member) {
+                if !facts.alertHasText && Self.showsText(member) {
                     facts.alertHasText = true
                 }
                 checkAlertMember(member, path: memberPath(), isLiveActivity: isLiveActivity, sink: &sink)
@@ -87,7 +87,7 @@ extension Validator {
 
     /// Live Activity alerts may localize `title` and `body` as `{"loc-key": …, "loc-args": […]}`.
     private func checkLocalizedText(
-        _ members: [JSONView.Member], path: @autoclosure () -> String, sink: inout DiagnosticSink
+        _ members: JSONView.Members, path: @autoclosure () -> String, sink: inout DiagnosticSink
     ) {
         for member in members {
             func memberPath() -> String { JSONPath.appending(key: member.key, to: path()) }
@@ -108,10 +108,8 @@ extension Validator {
         _ node: JSONView, path: @autoclosure () -> String, name: String, sink: inout DiagnosticSink
     ) {
         requireType(
-            node, path: path(), name: name, code: .apsAlertFieldType, expected: "a string", sink: &sink
-        ) {
-            $0.isString
-        }
+            .string, node, path: path(), name: name, code: .apsAlertFieldType, expected: "a string",
+            sink: &sink)
     }
 
     /// `*-loc-args` is an array of strings that replace `%@` in order (§4).

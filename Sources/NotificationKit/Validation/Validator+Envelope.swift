@@ -17,8 +17,25 @@ extension Validator {
     func validate(envelope bytes: some Collection<UInt8>, headers defaults: [String: String], lineOffset: Int)
         -> ValidationReport
     {
+        check(envelope: JSONReader.apns.readDocument(bytes), headers: defaults, lineOffset: lineOffset)
+    }
+
+    /// As `validate(envelope:headers:lineOffset:)` for one line of a JSON Lines file, reading in
+    /// `buffers` that the caller keeps from line to line.
+    func validate(
+        envelope line: UnsafeBufferPointer<UInt8>, headers defaults: [String: String], lineOffset: Int,
+        reusing buffers: inout JSONReadBuffers
+    ) -> ValidationReport {
+        check(
+            envelope: JSONReader.apns.readDocument(line, reusing: &buffers), headers: defaults,
+            lineOffset: lineOffset)
+    }
+
+    /// The report on a document that is an envelope.
+    private func check(envelope document: JSONDocument, headers defaults: [String: String], lineOffset: Int)
+        -> ValidationReport
+    {
         var sink = DiagnosticSink(strict: strict, lineOffset: lineOffset)
-        let document = JSONReader.apns.readDocument(bytes)
         for diagnostic in document.diagnostics {
             var shifted = diagnostic
             if shifted.path.hasPrefix("$.payload") {

@@ -13,11 +13,11 @@ extension Validator {
                 "The payload must be a JSON dictionary, not \(document.view(root).value.typeDescription).")
             return
         }
-        let members = document.members(root)
-        facts.aps = members.last { $0.key == "aps" }.map { document.viewMember($0) }
+        guard case .object(let members) = document.view(root).value else { return }
+        facts.aps = members.last(named: "aps")
         checkApsIfPresent(facts: &facts, rule: rule, sink: &sink)
-        if let media = NotificationPayload.mediaMember(in: members, key: \.key) {
-            checkMedia(document.viewMember(media), facts: facts, sink: &sink)
+        if let media = NotificationPayload.mediaMember(in: members) {
+            checkMedia(media, facts: facts, sink: &sink)
         }
     }
 
@@ -58,6 +58,7 @@ extension Validator {
             checkOtherApsMember(member, path: path(), sink: &sink)
             return
         }
+        facts.record(member, as: key)
         switch key {
         case .alert:
             checkAlert(node, path: path(), isLiveActivity: isLiveActivity, facts: &facts, sink: &sink)
@@ -89,23 +90,16 @@ extension Validator {
             checkCategory(node, path: path(), sink: &sink)
         case .threadId, .targetContentId, .filterCriteria, .attributesType:
             requireType(
-                node, path: path(), name: member.key, code: .apsStringType, expected: "a string", sink: &sink
-            ) {
-                $0.isString
-            }
+                .string, node, path: path(), name: member.key, code: .apsStringType, expected: "a string",
+                sink: &sink)
         case .staleDate, .timestamp, .dismissalDate:
             requireType(
-                node, path: path(), name: member.key, code: .apsNumberType,
-                expected: "a number (UNIX seconds)",
-                sink: &sink
-            ) { $0.numberValue != nil }
+                .number, node, path: path(), name: member.key, code: .apsNumberType,
+                expected: "a number (UNIX seconds)", sink: &sink)
         case .contentState, .attributes:
             requireType(
-                node, path: path(), name: member.key, code: .apsObjectType, expected: "a dictionary",
-                sink: &sink
-            ) {
-                if case .object = $0 { true } else { false }
-            }
+                .object, node, path: path(), name: member.key, code: .apsObjectType, expected: "a dictionary",
+                sink: &sink)
         }
     }
 
@@ -124,8 +118,8 @@ extension Validator {
             }
         case "input-push-channel":
             requireType(
-                node, path: path(), name: member.key, code: .apsStringType, expected: "a string", sink: &sink
-            ) { $0.isString }
+                .string, node, path: path(), name: member.key, code: .apsStringType, expected: "a string",
+                sink: &sink)
         case "url-args":
             sink.emit(
                 .apsLegacyKey, path(), at: member.keySpan,
@@ -158,13 +152,13 @@ extension Validator {
         sink.emit(code, path(), at: member.keySpan, message)
     }
 
-    /// Records `code` unless `accepts` holds for the node's value.
+    /// Records `code` unless the node's value is of JSON type `kind` (checked on the node,
+    /// without making its value).
     func requireType(
-        _ node: JSONView, path: @autoclosure () -> String, name: String, code: DiagnosticCode,
-        expected: String,
-        sink: inout DiagnosticSink, accepts: (JSONView.Value) -> Bool
+        _ kind: JSONDocument.Kind, _ node: JSONView, path: @autoclosure () -> String, name: String,
+        code: DiagnosticCode, expected: String, sink: inout DiagnosticSink
     ) {
-        if !accepts(node.value) {
+        if node.kind != kind {
             sink.emit(code, path(), at: node.span, "\"\(name)\" must be \(expected), not \(describe(node)).")
         }
     }

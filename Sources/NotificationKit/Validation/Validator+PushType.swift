@@ -12,7 +12,7 @@ extension Validator {
         case "liveactivity":
             checkLiveActivity(facts: facts, sink: &sink)
         case "widgets", "controls":
-            if facts.apsIsObject && facts.aps("content-changed") == nil {
+            if facts.apsIsObject && facts.known(.contentChanged) == nil {
                 sink.emit(
                     .widgetsContentChanged, "$.aps", at: facts.aps?.value.span,
                     "Push type \(rule.name) needs \"content-changed\": true in \"aps\".")
@@ -27,9 +27,9 @@ extension Validator {
         default:
             break
         }
-        if let mutable = facts.aps("mutable-content"), facts.mutableContent == 1, !facts.alertHasText {
+        if let mutable = facts.known(.mutableContent), facts.mutableContent == 1, !facts.alertHasText {
             sink.emit(
-                .apsMutableContentNoAlert, "$.aps.mutable-content", at: mutable.value.span,
+                .apsMutableContentNoAlert, "$.aps.mutable-content", at: mutable.valueSpan,
                 "\"mutable-content\": 1 runs the service extension only when the alert has a title, subtitle "
                     + "or body; this payload never reaches it.")
         }
@@ -39,15 +39,15 @@ extension Validator {
     /// background update sent with the wrong type.
     private func checkAlertContent(facts: PayloadFacts, sink: inout DiagnosticSink) {
         guard facts.apsIsObject, let aps = facts.aps else { return }
-        let alert = facts.aps("alert")
+        let alert = facts.known(.alert)
         // An alert of the wrong type already has its own error; an empty one shows nothing.
         let alertShows: Bool
-        switch alert?.value.value {
+        switch alert?.valueKind {
         case nil: alertShows = false
         case .string?, .object?: alertShows = facts.alertHasText
         default: alertShows = true
         }
-        if !alertShows && facts.aps("sound") == nil && facts.aps("badge") == nil {
+        if !alertShows && facts.known(.sound) == nil && facts.known(.badge) == nil {
             var message =
                 alert == nil
                 ? "An alert push shows an alert, plays a sound or sets a badge; this one does none of them"
@@ -66,7 +66,7 @@ extension Validator {
     private func checkBackground(facts: PayloadFacts, sink: inout DiagnosticSink) {
         guard facts.apsIsObject, let aps = facts.aps else { return }
         if facts.contentAvailable != 1 {
-            let place = facts.aps("content-available")?.value.span ?? aps.value.span
+            let place = facts.known(.contentAvailable)?.valueSpan ?? aps.value.span
             sink.emit(
                 .backgroundContentAvailable, "$.aps", at: place,
                 "A background push needs \"content-available\": 1 in \"aps\"; without it the app is not woken."
@@ -89,7 +89,7 @@ extension Validator {
     /// activity's attributes (§6).
     private func checkLiveActivity(facts: PayloadFacts, sink: inout DiagnosticSink) {
         guard facts.apsIsObject, let aps = facts.aps else { return }
-        guard facts.aps("event") != nil else {
+        guard facts.known(.event) != nil else {
             sink.emit(
                 .liveActivityEvent, "$.aps", at: aps.value.span,
                 "A Live Activity push needs \"event\": \"start\", \"update\" or \"end\".")
@@ -104,7 +104,7 @@ extension Validator {
                     "Starting a Live Activity needs \"alert\", \"attributes-type\" and \"attributes\"; missing: "
                         + names + ".")
             }
-        } else if facts.event != nil && facts.aps("timestamp") == nil {
+        } else if facts.event != nil && facts.known(.timestamp) == nil {
             sink.emit(
                 .liveActivityTimestamp, "$.aps", at: aps.value.span,
                 "A Live Activity update or end needs \"timestamp\" (UNIX seconds) so stale updates are dropped."

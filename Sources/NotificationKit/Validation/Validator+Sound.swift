@@ -23,7 +23,7 @@ extension Validator {
     }
 
     private func checkSoundDictionary(
-        _ node: JSONView, _ members: [JSONView.Member], path: @autoclosure () -> String,
+        _ node: JSONView, _ members: JSONView.Members, path: @autoclosure () -> String,
         facts: inout PayloadFacts,
         sink: inout DiagnosticSink
     ) {
@@ -46,9 +46,8 @@ extension Validator {
             case "name":
                 hasName = true
                 requireType(
-                    value, path: memberPath(), name: "sound.name", code: .apsSoundName,
-                    expected: "a sound file name or \"default\"", sink: &sink
-                ) { $0.isString }
+                    .string, value, path: memberPath(), name: "sound.name", code: .apsSoundName,
+                    expected: "a sound file name or \"default\"", sink: &sink)
             case "volume":
                 checkVolume(value, path: memberPath(), sink: &sink)
             default:

@@ -76,15 +76,31 @@ public struct Validator: Sendable {
     func readAndCheck(_ bytes: some Collection<UInt8>, headers: [String: String], lineOffset: Int = 0)
         -> (document: JSONDocument, report: ValidationReport)
     {
-        var sink = DiagnosticSink(strict: strict, lineOffset: lineOffset)
         let document = JSONReader.apns.readDocument(bytes)
+        return (document, check(payload: document, headers: headers, lineOffset: lineOffset))
+    }
+
+    /// As `validate(payload:headers:lineOffset:)` for one line of a JSON Lines file, reading in
+    /// `buffers` that the caller keeps from line to line.
+    func validate(
+        payload line: UnsafeBufferPointer<UInt8>, headers: [String: String], lineOffset: Int,
+        reusing buffers: inout JSONReadBuffers
+    ) -> ValidationReport {
+        check(
+            payload: JSONReader.apns.readDocument(line, reusing: &buffers), headers: headers,
+            lineOffset: lineOffset)
+    }
+
+    /// The report on a document that is a whole payload: the reader's findings, then the checks.
+    private func check(payload document: JSONDocument, headers: [String: String], lineOffset: Int)
+        -> ValidationReport
+    {
+        var sink = DiagnosticSink(strict: strict, lineOffset: lineOffset)
         for diagnostic in document.diagnostics {
             sink.append(diagnostic)
         }
         let whole = JSONSpan(start: 0, end: document.bytes.count, line: 1, column: 1)
-        let report = check(
-            document: document, root: document.root, span: whole, headers: headers, sink: &sink)
-        return (document, report)
+        return check(document: document, root: document.root, span: whole, headers: headers, sink: &sink)
     }
 
     /// Runs every check on the payload value `root` of an already read document, whose text
