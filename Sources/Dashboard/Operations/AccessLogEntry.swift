@@ -25,36 +25,82 @@ struct AccessLogEntry: Sendable {
     /// The `User-Agent` header, as the combined format records it.
     var userAgent: String?
 
-    /// The line in `format`, without the newline.
-    func line(in format: LogFormat) -> String {
+    /// The line in `format` as the bytes written, newline included.
+    func bytes(in format: LogFormat) -> [UInt8] {
         switch format {
-        case .combined: combinedLine
-        case .json: jsonLine
+        case .combined:
+            var bytes = combinedBytes
+            bytes.append(UInt8(ascii: "\n"))
+            return bytes
+        case .json:
+            return Array((jsonLine + "\n").utf8)
         }
     }
 
     /// `127.0.0.1 - - [01/Dec/2026:09:30:00 +0000] "GET / HTTP/1.1" 200 512 "-" "curl/8" id 0.0012`
     var combinedLine: String {
-        let address = remoteAddress.isEmpty ? "-" : remoteAddress
-        let requestLine = Self.quoted("\(method) \(path) HTTP/1.1")
-        let size = bytes == 0 ? "-" : String(bytes)
-        return
-            "\(address) - - [\(Self.combinedTime(time))] \(requestLine) \(status) \(size) "
-            + "\(Self.quoted(referer ?? "-")) \(Self.quoted(userAgent ?? "-")) "
-            + "\(requestID) \(Self.seconds(duration))"
+        String(decoding: combinedBytes, as: UTF8.self)
+    }
+
+    /// The combined line as bytes, appended field by field into one buffer: it is written for
+    /// every request, and building it from interpolated strings cost more than the rest of a
+    /// `/healthz` answer.
+    var combinedBytes: [UInt8] {
+        var line: [UInt8] = []
+        line.reserveCapacity(
+            96 + remoteAddress.utf8.count + path.utf8.count + requestID.utf8.count
+                + (referer?.utf8.count ?? 1) + (userAgent?.utf8.count ?? 1))
+        if remoteAddress.isEmpty { line.append(UInt8(ascii: "-")) } else { line += remoteAddress.utf8 }
+        line += " - - [".utf8
+        Self.appendCombinedTime(time, to: &line)
+        line += "] ".utf8
+        line.append(UInt8(ascii: "\""))
+        Self.appendEscaped(method.utf8, to: &line)
+        line.append(UInt8(ascii: " "))
+        Self.appendEscaped(path.utf8, to: &line)
+        line += " HTTP/1.1\"".utf8
+        line.append(UInt8(ascii: " "))
+        Self.appendDecimal(status, to: &line)
+        line.append(UInt8(ascii: " "))
+        if bytes == 0 { line.append(UInt8(ascii: "-")) } else { Self.appendDecimal(bytes, to: &line) }
+        line.append(UInt8(ascii: " "))
+        Self.appendQuoted((referer ?? "-").utf8, to: &line)
+        line.append(UInt8(ascii: " "))
+        Self.appendQuoted((userAgent ?? "-").utf8, to: &line)
+        line.append(UInt8(ascii: " "))
+        line += requestID.utf8
+        line.append(UInt8(ascii: " "))
+        line += Self.seconds(duration).utf8
+        return line
     }
 
     /// Seconds with four decimals (`0.0012`), written without `String(format:)`, whose locale
     /// machinery cost more than the rest of a `/healthz` request.
     static func seconds(_ duration: Double) -> String {
         let tenThousandths = Int((max(0, duration) * 10_000).rounded())
-        return String(tenThousandths / 10_000) + "." + padded(tenThousandths % 10_000, to: 4)
+        var digits: [UInt8] = []
+        appendDecimal(tenThousandths / 10_000, to: &digits)
+        digits.append(UInt8(ascii: "."))
+        appendDecimal(tenThousandths % 10_000, width: 4, to: &digits)
+        return String(decoding: digits, as: UTF8.self)
     }
 
-    /// `value` in decimal, zero-padded on the left to `width` digits.
-    private static func padded(_ value: Int, to width: Int) -> String {
-        let digits = String(value)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    /// `value` (not negative) in decimal, zero-padded on the left to `width` digits.
+    private static func appendDecimal(_ value: Int, width: Int = 1, to bytes: inout [UInt8]) {
+        let value = max(0, value)
+        var divisor = 1
+        var digits = 1
+        while divisor <= value / 10 {
+            divisor *= 10
+            digits += 1
+        }
+        for _ in digits..<max(width, digits) { bytes.append(UInt8(ascii: "0")) }
+        var rest = value
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 
     /// One JSON object: `time`, `level`, `event`, `requestId`, `remoteAddress`, `method`, `path`,
@@ -79,25 +125,56 @@ struct AccessLogEntry: Sendable {
     /// A combined-format quoted field: `"` and `\` escaped, control and non-ASCII bytes as `\xHH`
     /// (as Apache writes them), so a hostile User-Agent cannot forge a second line.
     static func quoted(_ text: String) -> String {
-        var output = "\""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output += "\\\""
-            case UInt8(ascii: "\\"): output += "\\\\"
-            case 0x20..<0x7F: output.unicodeScalars.append(Unicode.Scalar(byte))
-            default: output += "\\x" + (byte < 16 ? "0" : "") + String(byte, radix: 16)
-            }
-        }
-        return output + "\""
+        var output: [UInt8] = []
+        appendQuoted(text.utf8, to: &output)
+        return String(decoding: output, as: UTF8.self)
     }
 
-    private static func combinedTime(_ date: Date) -> String {
+    private static func appendQuoted(_ text: String.UTF8View, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        appendEscaped(text, to: &output)
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// The inside of a quoted field (see `quoted`).
+    private static func appendEscaped(_ text: String.UTF8View, to output: inout [UInt8]) {
+        for byte in text {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                output.append(UInt8(ascii: "\\"))
+                output.append(byte)
+            case 0x20..<0x7F:
+                output.append(byte)
+            default:
+                output.append(UInt8(ascii: "\\"))
+                output.append(UInt8(ascii: "x"))
+                output.append(hexDigits[Int(byte >> 4)])
+                output.append(hexDigits[Int(byte & 0xF)])
+            }
+        }
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    private static let months = Array("JanFebMarAprMayJunJulAugSepOctNovDec".utf8)
+
+    /// `01/Dec/2026:09:30:00 +0000`.
+    private static func appendCombinedTime(_ date: Date, to line: inout [UInt8]) {
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        return padded(Int(parts.tm_mday), to: 2) + "/" + months[Int(parts.tm_mon)] + "/"
-            + padded(Int(parts.tm_year) + 1900, to: 4) + ":" + padded(Int(parts.tm_hour), to: 2) + ":"
-            + padded(Int(parts.tm_min), to: 2) + ":" + padded(Int(parts.tm_sec), to: 2) + " +0000"
+        appendDecimal(Int(parts.tm_mday), width: 2, to: &line)
+        line.append(UInt8(ascii: "/"))
+        let month = 3 * Int(parts.tm_mon)
+        line += months[month..<month + 3]
+        line.append(UInt8(ascii: "/"))
+        appendDecimal(Int(parts.tm_year) + 1900, width: 4, to: &line)
+        line.append(UInt8(ascii: ":"))
+        appendDecimal(Int(parts.tm_hour), width: 2, to: &line)
+        line.append(UInt8(ascii: ":"))
+        appendDecimal(Int(parts.tm_min), width: 2, to: &line)
+        line.append(UInt8(ascii: ":"))
+        appendDecimal(Int(parts.tm_sec), width: 2, to: &line)
+        line += " +0000".utf8
     }
 }

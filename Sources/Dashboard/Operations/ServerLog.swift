@@ -44,7 +44,7 @@ public final class ServerLog: Sendable {
 
     /// Logs one answered request.
     func request(_ entry: AccessLogEntry) {
-        write(entry.line(in: format))
+        write(bytes: entry.bytes(in: format))
     }
 
     /// Logs an event: `pushboard: message` in the combined format, an object with `time`,
@@ -90,6 +90,11 @@ public final class ServerLog: Sendable {
     private func write(_ line: String) {
         var bytes = Array(line.utf8)
         bytes.append(UInt8(ascii: "\n"))
+        write(bytes: bytes)
+    }
+
+    /// Writes one whole line (newline included) with as few `write(2)` calls as it takes.
+    private func write(bytes: [UInt8]) {
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
