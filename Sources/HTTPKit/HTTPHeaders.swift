@@ -74,6 +74,13 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         fields.append(Field(name: name, value: value))
     }
 
+    /// Replaces every field named like one of `replacements` with those fields, in one pass:
+    /// the same result as calling `replaceOrAdd(name:value:)` for each in order.
+    public mutating func replaceOrAdd(_ replacements: [Field]) {
+        fields.removeAll { field in replacements.contains { Self.matches(field.name, $0.name) } }
+        fields.append(contentsOf: replacements)
+    }
+
     /// Removes every field named `name`.
     public mutating func remove(name: String) {
         fields.removeAll { Self.matches($0.name, name) }

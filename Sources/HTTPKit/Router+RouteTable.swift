@@ -5,6 +5,12 @@ extension Router {
         public let method: HTTPMethod
         /// The pattern as written, for example `/api/v1/notifications/{id}`.
         public let pattern: String
+
+        /// The route `method` on `pattern` (a key for tables about routes, such as their roles).
+        public init(method: HTTPMethod, pattern: String) {
+            self.method = method
+            self.pattern = pattern
+        }
     }
 
     /// Every route, so documentation (the OpenAPI document) can be checked against what the

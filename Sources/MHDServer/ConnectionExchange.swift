@@ -85,7 +85,10 @@ struct ConnectionExchange {
         guard let created else { return .NO }
         defer { MHD_destroy_response(created) }
         for field in response.headers where !field.isNamed("Content-Length") {
-            _ = MHD_add_response_header(created, field.name, field.value)
+            // withCString lends a native string's own bytes: no C copy allocated per header.
+            _ = field.name.withCString { name in
+                field.value.withCString { value in MHD_add_response_header(created, name, value) }
+            }
         }
         if server.draining.load(ordering: .relaxed) {
             _ = MHD_add_response_header(created, "Connection", "close")

@@ -14,8 +14,8 @@ import Foundation
 public final class GenerationCache<Value: Sendable>: @unchecked Sendable {
     /// The database whose generation the value follows.
     public let database: Database
-    private let lock = NSLock()
-    private var held: (generation: UInt64, value: Value)?
+    @usableFromInline let lock = NSLock()
+    @usableFromInline var held: (generation: UInt64, value: Value)?
 
     /// An empty cache over `database`.
     public init(database: Database) {
@@ -24,7 +24,9 @@ public final class GenerationCache<Value: Sendable>: @unchecked Sendable {
 
     /// The value held while the generation has not moved; otherwise `load`'s answer, which is
     /// given the value held before (nil at first) so it can keep it after a cheap check, for
-    /// example of a revision number.
+    /// example of a revision number. Inlinable, so each caller gets it specialized for its
+    /// `Value` (generic code across modules looked up type metadata on every call).
+    @inlinable
     public func value(_ load: (Value?) throws -> Value) rethrows -> Value {
         let generation = database.changeGeneration()
         let previous = lock.withLock { held }

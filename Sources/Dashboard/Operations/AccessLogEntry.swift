@@ -29,9 +29,7 @@ struct AccessLogEntry: Sendable {
     func bytes(in format: LogFormat) -> [UInt8] {
         switch format {
         case .combined:
-            var bytes = combinedBytes
-            bytes.append(UInt8(ascii: "\n"))
-            return bytes
+            return combinedBytes(withNewline: true)
         case .json:
             return Array((jsonLine + "\n").utf8)
         }
@@ -39,16 +37,16 @@ struct AccessLogEntry: Sendable {
 
     /// `127.0.0.1 - - [01/Dec/2026:09:30:00 +0000] "GET / HTTP/1.1" 200 512 "-" "curl/8" id 0.0012`
     var combinedLine: String {
-        String(decoding: combinedBytes, as: UTF8.self)
+        String(decoding: combinedBytes(withNewline: false), as: UTF8.self)
     }
 
     /// The combined line as bytes, appended field by field into one buffer: it is written for
     /// every request, and building it from interpolated strings cost more than the rest of a
     /// `/healthz` answer.
-    var combinedBytes: [UInt8] {
+    func combinedBytes(withNewline: Bool) -> [UInt8] {
         var line: [UInt8] = []
         line.reserveCapacity(
-            96 + remoteAddress.utf8.count + path.utf8.count + requestID.utf8.count
+            112 + remoteAddress.utf8.count + path.utf8.count + requestID.utf8.count
                 + (referer?.utf8.count ?? 1) + (userAgent?.utf8.count ?? 1))
         if remoteAddress.isEmpty { line.append(UInt8(ascii: "-")) } else { line += remoteAddress.utf8 }
         line += " - - [".utf8
@@ -70,19 +68,24 @@ struct AccessLogEntry: Sendable {
         line.append(UInt8(ascii: " "))
         line += requestID.utf8
         line.append(UInt8(ascii: " "))
-        line += Self.seconds(duration).utf8
+        Self.appendSeconds(duration, to: &line)
+        if withNewline { line.append(UInt8(ascii: "\n")) }
         return line
     }
 
     /// Seconds with four decimals (`0.0012`), written without `String(format:)`, whose locale
     /// machinery cost more than the rest of a `/healthz` request.
     static func seconds(_ duration: Double) -> String {
-        let tenThousandths = Int((max(0, duration) * 10_000).rounded())
         var digits: [UInt8] = []
-        appendDecimal(tenThousandths / 10_000, to: &digits)
-        digits.append(UInt8(ascii: "."))
-        appendDecimal(tenThousandths % 10_000, width: 4, to: &digits)
+        appendSeconds(duration, to: &digits)
         return String(decoding: digits, as: UTF8.self)
+    }
+
+    private static func appendSeconds(_ duration: Double, to bytes: inout [UInt8]) {
+        let tenThousandths = Int((max(0, duration) * 10_000).rounded())
+        appendDecimal(tenThousandths / 10_000, to: &bytes)
+        bytes.append(UInt8(ascii: "."))
+        appendDecimal(tenThousandths % 10_000, width: 4, to: &bytes)
     }
 
     /// `value` (not negative) in decimal, zero-padded on the left to `width` digits.
@@ -148,15 +151,33 @@ struct AccessLogEntry: Sendable {
             default:
                 output.append(UInt8(ascii: "\\"))
                 output.append(UInt8(ascii: "x"))
-                output.append(hexDigits[Int(byte >> 4)])
-                output.append(hexDigits[Int(byte & 0xF)])
+                output.append(hexDigit(byte >> 4))
+                output.append(hexDigit(byte & 0xF))
             }
         }
     }
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+    }
 
-    private static let months = Array("JanFebMarAprMayJunJulAugSepOctNovDec".utf8)
+    /// The month's three-letter English name (`tm_mon` 0–11), as the combined format has it.
+    private static func monthName(_ month: Int32) -> StaticString {
+        switch month {
+        case 0: "Jan"
+        case 1: "Feb"
+        case 2: "Mar"
+        case 3: "Apr"
+        case 4: "May"
+        case 5: "Jun"
+        case 6: "Jul"
+        case 7: "Aug"
+        case 8: "Sep"
+        case 9: "Oct"
+        case 10: "Nov"
+        default: "Dec"
+        }
+    }
 
     /// `01/Dec/2026:09:30:00 +0000`.
     private static func appendCombinedTime(_ date: Date, to line: inout [UInt8]) {
@@ -165,8 +186,7 @@ struct AccessLogEntry: Sendable {
         gmtime_r(&seconds, &parts)
         appendDecimal(Int(parts.tm_mday), width: 2, to: &line)
         line.append(UInt8(ascii: "/"))
-        let month = 3 * Int(parts.tm_mon)
-        line += months[month..<month + 3]
+        monthName(parts.tm_mon).withUTF8Buffer { line += $0 }
         line.append(UInt8(ascii: "/"))
         appendDecimal(Int(parts.tm_year) + 1900, width: 4, to: &line)
         line.append(UInt8(ascii: ":"))
