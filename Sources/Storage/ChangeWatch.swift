@@ -63,7 +63,7 @@ final class ChangeWatch: @unchecked Sendable {
                 guard isDue(at: now) else { return }
                 let began = Self.monotonicNanoseconds()
                 let isFirstCheck = checkedAt.load(ordering: .relaxed) == .min
-                let version = try? dataVersion()
+                let version = (try? dataVersion()) ?? nil
                 // The first check only learns the version (no cache was built before it); after
                 // that any difference, a failure, or a reopened connection (whose versions are
                 // not comparable: `lastVersion` was cleared) is a change.
@@ -85,14 +85,26 @@ final class ChangeWatch: @unchecked Sendable {
 
     /// `PRAGMA data_version` on the held connection; the statement is reset at once so no read
     /// transaction stays open (it would hold back WAL checkpoints). Call with `lock` held.
-    private func dataVersion() throws -> Int64 {
+    ///
+    /// A connection SQLite opened read-only although read-write was asked (a read-only file
+    /// system) is used once and dropped, as `Database` drops such pool connections: held, it
+    /// would keep the process's shared memory of the WAL read-only, so writes could not resume
+    /// once the file system is writable again. Its answer then counts as a change (nil), since
+    /// the next connection's versions are not comparable.
+    private func dataVersion() throws -> Int64? {
         if statement == nil {
             let opened = try Connection(path: path, readOnly: readOnly)
             statement = try opened.prepare("PRAGMA data_version")
             connection = opened
         }
-        guard let statement else { return 0 }
-        defer { statement.reset() }
+        guard let statement, let connection else { return nil }
+        defer {
+            statement.reset()
+            if !readOnly && connection.isOpenedReadOnly {
+                self.statement = nil
+                self.connection = nil
+            }
+        }
         do {
             guard try statement.step() else {
                 throw StorageError.invalidInput("PRAGMA data_version gave no row")
@@ -103,7 +115,7 @@ final class ChangeWatch: @unchecked Sendable {
             self.connection = nil
             throw error
         }
-        return statement.integer(0)
+        return !readOnly && connection.isOpenedReadOnly ? nil : statement.integer(0)
     }
 
     /// `CLOCK_MONOTONIC` in nanoseconds: never goes back, unlike the wall clock.

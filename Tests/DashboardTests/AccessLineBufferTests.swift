@@ -59,3 +59,24 @@ import Testing
         }
     }
 }
+
+/// The writer the access line is built with: it never writes past the memory it was given.
+@Suite struct LogLineWriterTests {
+    @Test func bytesBeyondTheCapacityAreDropped() {
+        #expect(LogLineWriter.bytes(capacity: 3) { $0.append("abcdef") } == Array("abc".utf8))
+        #expect(LogLineWriter.bytes(capacity: 0) { $0.appendDecimal(42) } == [])
+    }
+
+    @Test(arguments: [(0, 1, "0"), (7, 2, "07"), (2026, 4, "2026"), (123_456, 2, "123456"), (-5, 1, "0")])
+    func decimalsArePadded(_ value: Int, _ width: Int, _ text: String) {
+        #expect(
+            LogLineWriter.bytes(capacity: 32) { $0.appendDecimal(value, width: width) } == Array(text.utf8))
+    }
+
+    @Test func escapingQuadruplesAtMost() {
+        let hostile = "\"\\\n\u{E9}\u{1F600}"
+        let quoted = AccessLogEntry.quoted(hostile)
+        #expect(quoted == #""\"\\\x0a\xc3\xa9\xf0\x9f\x98\x80""#)
+        #expect(quoted.utf8.count <= 2 + 4 * hostile.utf8.count)
+    }
+}
