@@ -111,7 +111,8 @@ public struct Request: Sendable {
                 case .success(let text) where !text.utf8.contains(0):
                     components.append(text)
                 case .success:
-                    return .failure(.badRequest("The request path contains a NUL byte.", code: "request.path"))
+                    return .failure(
+                        .badRequest("The request path contains a NUL byte.", code: "request.path"))
                 case .failure(let failure):
                     return .failure(.badRequest("The request path \(failure).", code: "request.path"))
                 }
