@@ -90,8 +90,11 @@ public struct Request: Sendable {
     /// there is no `Content-Type`.
     public var mediaType: String? {
         guard let contentType = headers["Content-Type"] else { return nil }
-        let type = contentType.split(separator: ";", maxSplits: 1).first ?? ""
-        return type.trimmingASCIIWhitespace().lowercased()
+        let end = contentType.utf8.firstIndex(of: UInt8(ascii: ";")) ?? contentType.endIndex
+        let type = contentType[..<end].trimmingASCIIWhitespace()
+        // Nearly every client sends it lowercase already: no case mapping then.
+        if !type.utf8.contains(where: { (0x41...0x5A).contains($0) }) { return String(type) }
+        return type.lowercased()
     }
 
     /// Decodes the body as `application/x-www-form-urlencoded`, with one error per faulty field.

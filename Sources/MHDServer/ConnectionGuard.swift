@@ -32,15 +32,19 @@ final class ConnectionGuard: @unchecked Sendable {
     /// Open connections above which requests are answered 503.
     let capacity: Int
 
-    /// One open connection: its socket, and since when its head is due.
+    /// One open connection: its socket, its client's address, and since when its head is due.
     final class OpenConnection: Sendable {
         /// The connection's socket, or -1 when libmicrohttpd did not say.
         let socket: Int32
+        /// The client's numeric address, read once when the connection opened (every request
+        /// on it reports it); empty when libmicrohttpd did not know it.
+        let remoteAddress: String
         /// `monotonicNanoseconds()` when it was armed; 0 while it is not (a head arrived).
         let armedAt: Atomic<Int64>
 
-        init(socket: Int32, armedAt: Int64) {
+        init(socket: Int32, remoteAddress: String, armedAt: Int64) {
             self.socket = socket
+            self.remoteAddress = remoteAddress
             self.armedAt = Atomic(armedAt)
         }
     }
@@ -66,7 +70,9 @@ final class ConnectionGuard: @unchecked Sendable {
     /// per-request calls take (the trampolines keep it in the connection's socket context).
     func connectionStarted(_ connection: OpaquePointer) -> OpenConnection {
         let entry = OpenConnection(
-            socket: cmhd_connection_fd(connection), armedAt: Self.monotonicNanoseconds())
+            socket: cmhd_connection_fd(connection),
+            remoteAddress: ConnectionExchange.clientAddress(of: connection),
+            armedAt: Self.monotonicNanoseconds())
         lock.withLock { open[Self.key(connection)] = entry }
         openCount.add(1, ordering: .relaxed)
         return entry

@@ -73,8 +73,9 @@ func handleAccess(
     let context = Unmanaged<RequestContext>.fromOpaque(contextPointer).takeUnretainedValue()
     let exchange = ConnectionExchange(connection: connection, server: server, context: context)
     if context.machine.state == .awaitingHeaders {
-        let overCapacity = openConnection(connection).map(server.connections.headReceived) ?? false
-        return exchange.headersReceived(method: method, overCapacity: overCapacity)
+        let entry = openConnection(connection)
+        let overCapacity = entry.map(server.connections.headReceived) ?? false
+        return exchange.headersReceived(method: method, overCapacity: overCapacity, entry: entry)
     }
     let size = uploadDataSize.pointee
     guard size > 0 else { return exchange.requestCompleted() }
