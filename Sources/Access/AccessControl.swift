@@ -10,6 +10,9 @@ public struct AccessControl: Sendable {
     public let sessions: SessionPolicy
     /// Slows password guessing.
     public let throttle: LoginThrottle
+    /// Whether there are users, kept until the database changes: asked on every request of a
+    /// loopback dashboard, where a query each time cost more than answering `/healthz`.
+    private let userPresence: GenerationCache<Bool>
 
     /// The outcome of a login attempt.
     public enum LoginResult: Sendable, Equatable {
@@ -29,11 +32,16 @@ public struct AccessControl: Sendable {
         self.store = store
         self.sessions = sessions
         self.throttle = throttle
+        self.userPresence = GenerationCache(database: store.database)
     }
 
     /// Whether anyone can log in at all; with no users a loopback dashboard runs open.
+    ///
+    /// Counted again only after the database changed (`Database.changeGeneration()`): a user
+    /// added by this process closes the open mode for the very next request, one added by
+    /// `pushboard users add` within the change check interval (1 ms).
     public func hasUsers() throws -> Bool {
-        try store.userCount() > 0
+        try userPresence.value { _ in try store.userCount() > 0 }
     }
 
     /// Whether an admin exists; a dashboard bound beyond loopback needs one to start.

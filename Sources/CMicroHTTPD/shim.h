@@ -65,6 +65,13 @@ static inline int cmhd_connection_fd(struct MHD_Connection *connection) {
     return info == NULL ? -1 : (int)info->connect_fd;
 }
 
+// The connection's socket context (set in the MHD_OPTION_NOTIFY_CONNECTION callback), or NULL.
+static inline void *cmhd_connection_socket_context(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
+}
+
 // The length of the request head (request line, header lines and the empty line), or 0 if unknown.
 static inline size_t cmhd_request_header_size(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info =

@@ -41,15 +41,24 @@ enum PercentDecoding {
         }
         guard needsDecoding else {
             // Most segments have no escapes: validate them in place instead of copying them first.
-            guard let text = String(validating: component, as: UTF8.self) else {
-                return .failure(.invalidUTF8)
-            }
+            guard let text = text(validating: component) else { return .failure(.invalidUTF8) }
             return .success(text)
         }
         return bytes(of: component, plusIsSpace: plusIsSpace).flatMap { decoded in
-            guard let text = String(validating: decoded, as: UTF8.self) else { return .failure(.invalidUTF8) }
+            guard let text = text(validating: decoded) else { return .failure(.invalidUTF8) }
             return .success(text)
         }
+    }
+
+    /// The bytes as text, or nil when they are not UTF-8. ASCII (nearly every path segment and
+    /// query) is taken as it is: the general validation, generic over the collection, cost more
+    /// than the rest of decoding a request target.
+    private static func text(validating bytes: some Collection<UInt8>) -> String? {
+        let ascii = bytes.withContiguousStorageIfAvailable { buffer -> String? in
+            buffer.allSatisfy { $0 < 0x80 } ? String(decoding: buffer, as: UTF8.self) : nil
+        }
+        if let ascii, let text = ascii { return text }
+        return String(validating: bytes, as: UTF8.self)
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -90,8 +90,11 @@ public struct Request: Sendable {
     /// there is no `Content-Type`.
     public var mediaType: String? {
         guard let contentType = headers["Content-Type"] else { return nil }
-        let type = contentType.split(separator: ";", maxSplits: 1).first ?? ""
-        return type.trimmingASCIIWhitespace().lowercased()
+        let end = contentType.utf8.firstIndex(of: UInt8(ascii: ";")) ?? contentType.endIndex
+        let type = contentType[..<end].trimmingASCIIWhitespace()
+        // Nearly every client sends it lowercase already: no case mapping then.
+        if !type.utf8.contains(where: { (0x41...0x5A).contains($0) }) { return String(type) }
+        return type.lowercased()
     }
 
     /// Decodes the body as `application/x-www-form-urlencoded`, with one error per faulty field.
@@ -99,20 +102,28 @@ public struct Request: Sendable {
         try URLEncodedForm.decode(body)
     }
 
+    /// Walks the path's bytes in place (no array of slices): this runs for every request.
     private static func decodedComponents(of path: ArraySlice<UInt8>) throws(HTTPError) -> [String] {
         guard !path.isEmpty else { return [] }
-        var components: [String] = []
-        for segment in path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
-            switch PercentDecoding.string(of: segment, plusIsSpace: false) {
-            case .success(let text) where !text.utf8.contains(0):
-                components.append(text)
-            case .success:
-                throw .badRequest("The request path contains a NUL byte.", code: "request.path")
-            case .failure(let failure):
-                throw .badRequest("The request path \(failure).", code: "request.path")
+        let decoded = path.withUnsafeBufferPointer { bytes -> Result<[String], HTTPError> in
+            var components: [String] = []
+            components.reserveCapacity(8)
+            var start = 0
+            for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: "/") {
+                switch PercentDecoding.string(of: bytes[start..<end], plusIsSpace: false) {
+                case .success(let text) where !text.utf8.contains(0):
+                    components.append(text)
+                case .success:
+                    return .failure(
+                        .badRequest("The request path contains a NUL byte.", code: "request.path"))
+                case .failure(let failure):
+                    return .failure(.badRequest("The request path \(failure).", code: "request.path"))
+                }
+                start = end + 1
             }
+            return .success(components)
         }
-        return components
+        return try decoded.get()
     }
 }
 

@@ -68,6 +68,21 @@ struct RoutePattern: Sendable, Equatable, CustomStringConvertible {
         return false
     }
 
+    /// Whether `components` (decoded path segments) match, capturing nothing: for the lookups
+    /// made before a handler runs (the route's role, the metrics label).
+    func matches(_ components: [String]) -> Bool {
+        guard components.count == segments.count else { return false }
+        for (segment, component) in zip(segments, components) {
+            switch segment {
+            case .literal(let text):
+                guard text == component else { return false }
+            case .parameter:
+                guard !component.isEmpty else { return false }
+            }
+        }
+        return true
+    }
+
     /// The captured parameters when `components` (decoded path segments) match, otherwise `nil`.
     func match(_ components: [String]) -> RouteParameters? {
         guard components.count == segments.count else { return nil }

@@ -5,6 +5,12 @@ extension Router {
         public let method: HTTPMethod
         /// The pattern as written, for example `/api/v1/notifications/{id}`.
         public let pattern: String
+
+        /// The route `method` on `pattern` (a key for tables about routes, such as their roles).
+        public init(method: HTTPMethod, pattern: String) {
+            self.method = method
+            self.pattern = pattern
+        }
     }
 
     /// Every route, so documentation (the OpenAPI document) can be checked against what the
@@ -21,7 +27,7 @@ extension Router {
     public func matchedRoute(for request: Request) -> RouteDescription? {
         guard request.targetError == nil else { return nil }
         for entry in entries {
-            guard entry.pattern.match(request.pathComponents) != nil else { continue }
+            guard entry.pattern.matches(request.pathComponents) else { continue }
             if entry.handlers[request.method] != nil {
                 return RouteDescription(method: request.method, pattern: entry.pattern.description)
             }
@@ -47,6 +53,6 @@ extension Router {
             return mount.prefix + "*"
         }
         guard request.targetError == nil else { return nil }
-        return entries.first { $0.pattern.match(request.pathComponents) != nil }?.pattern.description
+        return entries.first { $0.pattern.matches(request.pathComponents) }?.pattern.description
     }
 }

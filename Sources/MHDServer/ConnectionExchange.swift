@@ -12,21 +12,31 @@ struct ConnectionExchange {
     /// Over the connection cap, the answer is 503 with `Retry-After`, before any body is read.
     /// `method` points at the start of the head in libmicrohttpd's read buffer, which is where
     /// `HeaderValueCut` scans from.
-    func headersReceived(method: UnsafePointer<CChar>?, overCapacity: Bool = false) -> MHD_Result {
+    /// `entry` is the connection's guard entry, which knows the client's address since the
+    /// connection opened (nil: looked up now).
+    func headersReceived(
+        method: UnsafePointer<CChar>?, overCapacity: Bool = false,
+        entry: ConnectionGuard.OpenConnection? = nil
+    ) -> MHD_Result {
         context.method = HTTPMethod(rawValue: method.map { String(cString: $0) } ?? "")
         let head = UnsafeRawBufferPointer(
             start: method, count: method == nil ? 0 : cmhd_request_header_size(connection))
         var collection = HeaderCollection(cut: HeaderValueCut(head: head))
-        // Counting first (no callback) is a walk of libmicrohttpd's list; it saves regrowing the fields.
+        // Counting first (no callback) is a walk of libmicrohttpd's list; it saves regrowing the
+        // fields (one more for the request id the responder usually adds).
         collection.headers.reserveCapacity(
-            Int(MHD_get_connection_values_n(connection, .HEADER_KIND, nil, nil)))
+            Int(MHD_get_connection_values_n(connection, .HEADER_KIND, nil, nil)) + 1)
         _ = withUnsafeMutablePointer(to: &collection) {
             MHD_get_connection_values_n(connection, .HEADER_KIND, collectHeader, $0)
         }
         collection.cut.finish()
         let headers = collection.headers
         context.headers = headers
-        context.remoteAddress = clientAddress()
+        if let known = entry?.remoteAddress, !known.isEmpty {
+            context.remoteAddress = known
+        } else {
+            context.remoteAddress = Self.clientAddress(of: connection)
+        }
         if let refusal = RequestFraming.refusal(for: headers, cutValueOf: collection.cut.cutName) {
             return perform(context.machine.refuse(refusal))
         }
@@ -85,7 +95,10 @@ struct ConnectionExchange {
         guard let created else { return .NO }
         defer { MHD_destroy_response(created) }
         for field in response.headers where !field.isNamed("Content-Length") {
-            _ = MHD_add_response_header(created, field.name, field.value)
+            // withCString lends a native string's own bytes: no C copy allocated per header.
+            _ = field.name.withCString { name in
+                field.value.withCString { value in MHD_add_response_header(created, name, value) }
+            }
         }
         if server.draining.load(ordering: .relaxed) {
             _ = MHD_add_response_header(created, "Connection", "close")
@@ -93,8 +106,9 @@ struct ConnectionExchange {
         return MHD_queue_response(connection, UInt32(clamping: response.status.code), created)
     }
 
-    /// The client's address as text, written into stack memory (no array allocated per request).
-    private func clientAddress() -> String {
+    /// The client's address as text, written into stack memory (no array allocated), or empty
+    /// when libmicrohttpd does not know it.
+    static func clientAddress(of connection: OpaquePointer) -> String {
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer -> String in
             guard let base = buffer.baseAddress else { return "" }
             base.initialize(to: 0)

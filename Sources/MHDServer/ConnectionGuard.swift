@@ -1,6 +1,7 @@
 import CMicroHTTPD
 import Foundation
 import HTTPKit
+import Synchronization
 
 /// What libmicrohttpd lacks against misbehaving clients, kept small: a deadline for the whole
 /// request head, and a count of open connections so that, past the cap, requests are answered
@@ -18,6 +19,11 @@ import HTTPKit
 /// shut down under `lock`, and a closed connection leaves the table under the same lock before
 /// libmicrohttpd closes its descriptor, so the watchdog never touches a reused descriptor.
 ///
+/// Per request only the connection's own `OpenConnection` (found through libmicrohttpd's socket
+/// context) and the open count are touched, both atomics: the table and its lock are for opening
+/// and closing connections and for the watchdog, so the worker threads never wait on each other
+/// here for every request.
+///
 /// `@unchecked Sendable`: `open` and `running` are touched only while holding `lock` (an
 /// `NSLock`, which ThreadSanitizer understands).
 final class ConnectionGuard: @unchecked Sendable {
@@ -26,13 +32,26 @@ final class ConnectionGuard: @unchecked Sendable {
     /// Open connections above which requests are answered 503.
     let capacity: Int
 
-    private struct Entry {
+    /// One open connection: its socket, its client's address, and since when its head is due.
+    final class OpenConnection: Sendable {
+        /// The connection's socket, or -1 when libmicrohttpd did not say.
         let socket: Int32
-        var armedAt: Date?
+        /// The client's numeric address, read once when the connection opened (every request
+        /// on it reports it); empty when libmicrohttpd did not know it.
+        let remoteAddress: String
+        /// `monotonicNanoseconds()` when it was armed; 0 while it is not (a head arrived).
+        let armedAt: Atomic<Int64>
+
+        init(socket: Int32, remoteAddress: String, armedAt: Int64) {
+            self.socket = socket
+            self.remoteAddress = remoteAddress
+            self.armedAt = Atomic(armedAt)
+        }
     }
 
     private let lock = NSLock()
-    private var open: [UInt: Entry] = [:]
+    private var open: [UInt: OpenConnection] = [:]
+    private let openCount = Atomic<Int>(0)
     private var running = true
     private let stopped = DispatchSemaphore(value: 0)
 
@@ -47,33 +66,38 @@ final class ConnectionGuard: @unchecked Sendable {
         .serviceUnavailable, message: "The server has too many open connections; try again in a moment.",
         code: "over-capacity", headers: ["Retry-After": "1", "Connection": "close"])
 
-    /// A connection opened: its head is due within the deadline.
-    func connectionStarted(_ connection: OpaquePointer) {
-        let socket = cmhd_connection_fd(connection)
-        withLock { $0[Self.key(connection)] = Entry(socket: socket, armedAt: Date()) }
+    /// A connection opened: its head is due within the deadline. The answer is what the
+    /// per-request calls take (the trampolines keep it in the connection's socket context).
+    func connectionStarted(_ connection: OpaquePointer) -> OpenConnection {
+        let entry = OpenConnection(
+            socket: cmhd_connection_fd(connection),
+            remoteAddress: ConnectionExchange.clientAddress(of: connection),
+            armedAt: Self.monotonicNanoseconds())
+        lock.withLock { open[Self.key(connection)] = entry }
+        openCount.add(1, ordering: .relaxed)
+        return entry
     }
 
     /// A request head arrived; answers whether the server is over capacity (then answer 503).
-    func headReceived(_ connection: OpaquePointer) -> Bool {
-        withLock { open in
-            open[Self.key(connection)]?.armedAt = nil
-            return open.count > capacity
-        }
+    func headReceived(_ entry: OpenConnection) -> Bool {
+        entry.armedAt.store(0, ordering: .relaxed)
+        return openCount.load(ordering: .relaxed) > capacity
     }
 
     /// A request ended; the next head on a kept-alive connection is due within the deadline.
-    func requestCompleted(_ connection: OpaquePointer) {
-        withLock { $0[Self.key(connection)]?.armedAt = Date() }
+    func requestCompleted(_ entry: OpenConnection) {
+        entry.armedAt.store(Self.monotonicNanoseconds(), ordering: .relaxed)
     }
 
     /// A connection closed; it leaves the table before its descriptor is closed.
     func connectionClosed(_ connection: OpaquePointer) {
-        _ = withLock { $0.removeValue(forKey: Self.key(connection)) }
+        let removed = lock.withLock { open.removeValue(forKey: Self.key(connection)) }
+        if removed != nil { openCount.subtract(1, ordering: .relaxed) }
     }
 
     /// How many connections are open now.
     var openConnections: Int {
-        withLock { $0.count }
+        openCount.load(ordering: .relaxed)
     }
 
     /// Starts the watchdog thread, which checks four times a second.
@@ -81,7 +105,7 @@ final class ConnectionGuard: @unchecked Sendable {
         let thread = Thread { [self] in
             while !isStopping {
                 Thread.sleep(forTimeInterval: 0.25)
-                shutDownLateConnections(now: Date())
+                shutDownLateConnections(now: Self.monotonicNanoseconds())
             }
             stopped.signal()
         }
@@ -91,7 +115,7 @@ final class ConnectionGuard: @unchecked Sendable {
 
     /// Stops the watchdog and waits for it; call after `MHD_stop_daemon`.
     func stop() {
-        let wasRunning = withRunning { running in
+        let wasRunning = lock.withLock {
             defer { running = false }
             return running
         }
@@ -99,35 +123,33 @@ final class ConnectionGuard: @unchecked Sendable {
     }
 
     private var isStopping: Bool {
-        withRunning { !$0 }
+        lock.withLock { !running }
     }
 
-    private func shutDownLateConnections(now: Date) {
-        withLock { open in
-            for (key, entry) in open {
-                guard let armedAt = entry.armedAt, now.timeIntervalSince(armedAt) > headDeadline else {
-                    continue
-                }
+    private func shutDownLateConnections(now: Int64) {
+        let deadline = Int64(headDeadline * 1_000_000_000)
+        lock.withLock {
+            for entry in open.values {
+                let armedAt = entry.armedAt.load(ordering: .relaxed)
+                guard armedAt != 0, now - armedAt > deadline else { continue }
+                // Disarmed first, so a late connection is shut down once.
+                guard
+                    entry.armedAt.compareExchange(expected: armedAt, desired: 0, ordering: .relaxed).exchanged
+                else { continue }
                 if entry.socket >= 0 { shutdown(entry.socket, Int32(SHUT_RDWR)) }
-                open[key]?.armedAt = nil
             }
         }
     }
 
-    private func withLock<T>(_ body: (inout [UInt: Entry]) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&open)
-    }
-
-    private func withRunning<T>(_ body: (inout Bool) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&running)
-    }
-
     private static func key(_ connection: OpaquePointer) -> UInt {
         UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection)))
+    }
+
+    /// `CLOCK_MONOTONIC` in nanoseconds (never 0 on a running system, so 0 can mean "not armed").
+    private static func monotonicNanoseconds() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 
     /// Raises this process's open-file limit to at least `count` (up to the hard limit), so the
@@ -143,18 +165,33 @@ final class ConnectionGuard: @unchecked Sendable {
 }
 
 /// libmicrohttpd's connection notification: tells the guard of every opened and closed
-/// connection. File-scope, like every trampoline (DESIGN rule 2).
+/// connection, and keeps the connection's `OpenConnection` in its socket context for the
+/// per-request calls. File-scope, like every trampoline (DESIGN rule 2).
 func connectionNotified(
     _ serverPointer: UnsafeMutableRawPointer?,
     _ connection: OpaquePointer?,
     _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
     _ code: MHD_ConnectionNotificationCode
 ) {
-    guard let serverPointer, let connection else { return }
+    guard let serverPointer, let connection, let socketContext else { return }
     let connections = Unmanaged<ServerContext>.fromOpaque(serverPointer).takeUnretainedValue().connections
     switch code {
-    case .CONNECTION_NOTIFY_STARTED: connections.connectionStarted(connection)
-    case .CONNECTION_NOTIFY_CLOSED: connections.connectionClosed(connection)
+    case .CONNECTION_NOTIFY_STARTED:
+        let entry = connections.connectionStarted(connection)
+        socketContext.pointee = Unmanaged.passRetained(entry).toOpaque()  // Released at CLOSED below.
+    case .CONNECTION_NOTIFY_CLOSED:
+        connections.connectionClosed(connection)
+        if let entry = socketContext.pointee {
+            Unmanaged<ConnectionGuard.OpenConnection>.fromOpaque(entry).release()  // Retained at STARTED.
+            socketContext.pointee = nil
+        }
     default: break
     }
+}
+
+/// The guard's entry of `connection`, kept in its socket context since it opened; nil only if
+/// libmicrohttpd never reported it open.
+func openConnection(_ connection: OpaquePointer) -> ConnectionGuard.OpenConnection? {
+    guard let entry = cmhd_connection_socket_context(connection) else { return nil }
+    return Unmanaged<ConnectionGuard.OpenConnection>.fromOpaque(entry).takeUnretainedValue()
 }

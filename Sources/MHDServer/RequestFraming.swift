@@ -21,35 +21,68 @@ enum RequestFraming {
                     + "folded line; header values must be one line of visible text.",
                 code: "request.header-value")
         }
-        if let field = headers.first(where: { $0.name.utf8.contains(where: isWhitespace) }) {
+        let framing = Framing(headers)
+        if let name = framing.nameWithWhitespace {
             return refuse(
                 .badRequest,
-                "The header \"\(printable(field.name))\" has whitespace in its name (before the colon).",
+                "The header \"\(printable(name))\" has whitespace in its name (before the colon).",
                 code: "request.header-name")
         }
-        if headers.values(for: "Host").count > 1 {
+        if framing.hostCount > 1 {
             return refuse(.badRequest, "The request has more than one Host header.", code: "request.host")
         }
-        let lengths = headers.values(for: "Content-Length").map(trimmed)
-        if Set(lengths).count > 1 {
+        if framing.lengthsDisagree {
             return refuse(
                 .badRequest, "The request has Content-Length headers that disagree.",
                 code: "request.length")
         }
-        let encodings = headers.values(for: "Transfer-Encoding")
-        guard !encodings.isEmpty else { return nil }
-        if !lengths.isEmpty {
+        guard !framing.encodings.isEmpty else { return nil }
+        if framing.length != nil {
             return refuse(
                 .badRequest, "The request has both Content-Length and Transfer-Encoding.",
                 code: "request.length")
         }
-        let codings = encodings.flatMap { $0.split(separator: ",").map { trimmed(String($0)).lowercased() } }
+        let codings = framing.encodings.flatMap {
+            $0.split(separator: ",").map { trimmed(String($0)).lowercased() }
+        }
         guard codings == ["chunked"] else {
             return refuse(
                 .notImplemented, "Only the chunked transfer encoding is supported.",
                 code: "request.transfer-encoding")
         }
         return nil
+    }
+
+    /// What the framing rules look at, gathered in one pass over the fields (this runs for
+    /// every request; a pass per rule, with arrays and a set, cost more than the rules).
+    private struct Framing {
+        /// The first field name with a space or tab in it.
+        var nameWithWhitespace: String?
+        /// How many `Host` fields there are.
+        var hostCount = 0
+        /// The first `Content-Length`, trimmed.
+        var length: String?
+        /// True when two `Content-Length` values differ (after trimming).
+        var lengthsDisagree = false
+        /// Every `Transfer-Encoding` value, in order.
+        var encodings: [String] = []
+
+        init(_ headers: HTTPHeaders) {
+            for field in headers {
+                if nameWithWhitespace == nil, field.name.utf8.contains(where: isWhitespace) {
+                    nameWithWhitespace = field.name
+                }
+                if field.isNamed("Host") {
+                    hostCount += 1
+                } else if field.isNamed("Content-Length") {
+                    let value = trimmed(field.value)
+                    if let length, length != value { lengthsDisagree = true }
+                    length = length ?? value
+                } else if field.isNamed("Transfer-Encoding") {
+                    encodings.append(field.value)
+                }
+            }
+        }
     }
 
     private static func refuse(_ status: HTTPStatus, _ message: String, code: String) -> HTTPError {
@@ -61,6 +94,10 @@ enum RequestFraming {
     }
 
     private static func trimmed(_ value: String) -> String {
+        if let first = value.utf8.first, let last = value.utf8.last, !isWhitespace(first), !isWhitespace(last)
+        {
+            return value
+        }
         let bytes = Array(value.utf8)
         guard let first = bytes.firstIndex(where: { !isWhitespace($0) }),
             let last = bytes.lastIndex(where: { !isWhitespace($0) })

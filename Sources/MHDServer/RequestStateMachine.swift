@@ -56,7 +56,8 @@ struct RequestStateMachine: Equatable {
         guard state == .awaitingHeaders else { return protocolViolation() }
         var expected: Int?
         if let contentLength {
-            guard let length = Int(contentLength), length >= 0, contentLength.allSatisfy(\.isASCII) else {
+            guard let length = Int(contentLength), length >= 0, contentLength.utf8.allSatisfy({ $0 < 0x80 })
+            else {
                 state = .finished
                 return .reject(
                     .badRequest("The Content-Length header is not a number.", code: "request.length"))

@@ -52,7 +52,7 @@ func requestCompleted(
     requestPointer.pointee = nil
     let server = Unmanaged<ServerContext>.fromOpaque(serverPointer).takeUnretainedValue()
     server.liveRequests.subtract(1, ordering: .relaxed)
-    if let connection { server.connections.requestCompleted(connection) }
+    if let connection, let entry = openConnection(connection) { server.connections.requestCompleted(entry) }
 }
 
 /// The access handler: called with the headers, with each body chunk, and once more at the end.
@@ -73,8 +73,9 @@ func handleAccess(
     let context = Unmanaged<RequestContext>.fromOpaque(contextPointer).takeUnretainedValue()
     let exchange = ConnectionExchange(connection: connection, server: server, context: context)
     if context.machine.state == .awaitingHeaders {
-        let overCapacity = server.connections.headReceived(connection)
-        return exchange.headersReceived(method: method, overCapacity: overCapacity)
+        let entry = openConnection(connection)
+        let overCapacity = entry.map(server.connections.headReceived) ?? false
+        return exchange.headersReceived(method: method, overCapacity: overCapacity, entry: entry)
     }
     let size = uploadDataSize.pointee
     guard size > 0 else { return exchange.requestCompleted() }

@@ -1,43 +1,45 @@
 import Foundation
 
-/// The current registry snapshot and when it was last compared with the database, swapped
-/// whole under an `NSLock` (a pthread mutex, which ThreadSanitizer understands; see
-/// MHDServer's `LockedValue`). Readers hold the lock only to copy a reference-counted value.
+/// The current registry snapshot and the database generation (`Database.changeGeneration()`) it
+/// was last known current at, swapped whole under an `NSLock` (a pthread mutex, which
+/// ThreadSanitizer understands; see MHDServer's `LockedValue`). Readers hold the lock only to
+/// copy a reference-counted value.
 final class SnapshotCell: @unchecked Sendable {
     private let lock = NSLock()
     private var snapshot: RegistrySnapshot?
-    private var checkedAt: ContinuousClock.Instant?
+    private var generation: UInt64 = 0
 
-    /// The snapshot, and whether it was compared with the database less than `interval` ago.
-    func current(within interval: Duration, now: ContinuousClock.Instant) -> (RegistrySnapshot?, fresh: Bool)
-    {
+    /// The snapshot held, and whether it is known current at `generation`.
+    func current(at generation: UInt64) -> (RegistrySnapshot?, isCurrent: Bool) {
         lock.lock()
         defer { lock.unlock() }
-        guard let snapshot, let checkedAt else { return (nil, false) }
-        return (snapshot, now - checkedAt < interval)
+        return (snapshot, snapshot != nil && self.generation == generation)
     }
 
-    /// Records that the database is still at `revision` as of `now`; true when the snapshot
-    /// held is at that revision.
-    func confirm(revision: Int, at now: ContinuousClock.Instant) -> Bool {
+    /// Records that the database, as of `generation`, is still at `revision`; true when the
+    /// snapshot held is at that revision.
+    func confirm(revision: Int, at generation: UInt64) -> Bool {
         lock.lock()
         defer { lock.unlock() }
         guard snapshot?.revision == revision else { return false }
-        checkedAt = now
+        self.generation = max(self.generation, generation)
         return true
     }
 
-    /// Installs `newer` unless a snapshot of a later revision is already in place (a slow
-    /// reader must not undo a write it did not see); answers the snapshot now held.
+    /// Installs `newer`, read after `generation` was, unless a snapshot of a later revision is
+    /// already in place (a slow reader must not undo a write it did not see); answers the
+    /// snapshot now held.
     @discardableResult
-    func install(_ newer: RegistrySnapshot, at now: ContinuousClock.Instant) -> RegistrySnapshot {
+    func install(_ newer: RegistrySnapshot, at generation: UInt64) -> RegistrySnapshot {
         lock.lock()
         defer { lock.unlock() }
         if let snapshot, snapshot.revision > newer.revision {
             return snapshot
         }
+        if snapshot?.revision != newer.revision || generation > self.generation {
+            self.generation = generation
+        }
         snapshot = newer
-        checkedAt = now
         return newer
     }
 }

@@ -45,6 +45,13 @@ public final class Database: Sendable {
     let quickCheckCache = QuickCheckCache()
     /// Why this database refuses writes although its files are writable (`--allow-damaged`).
     public let readOnlyReason: String?
+    /// Notices changes for the caches built on this database (see `changeGeneration()`).
+    let changes: ChangeWatch
+
+    /// How long a check for other processes' commits is trusted by default: short enough that
+    /// a command line change is in force before anyone could ask the server again, long enough
+    /// that thousands of requests a second share one check.
+    public static let defaultChangeCheckInterval = Duration.milliseconds(1)
 
     /// The whole time one write may wait, for this process's other writers and then for another
     /// process's lock (SQLite's busy timeout gets what is left), before answering 503 `busy`.
@@ -65,9 +72,12 @@ public final class Database: Sendable {
     /// thread of the server (no limit by default: the command line has one writer).
     /// `connectionLimit` bounds the connections kept (see the property). `readOnlyReason` is given when
     /// the file is opened read-only on purpose (a damaged file served with `--allow-damaged`).
+    /// `changeCheckInterval` is how long `changeGeneration()` trusts its last look at other
+    /// processes' commits (zero looks on every call).
     public init(
         path: String, mode: Mode = .readWrite, waitingWriterLimit: Int = .max,
-        connectionLimit: Int = Database.defaultConnectionLimit, readOnlyReason: String? = nil
+        connectionLimit: Int = Database.defaultConnectionLimit, readOnlyReason: String? = nil,
+        changeCheckInterval: Duration = Database.defaultChangeCheckInterval
     ) throws {
         self.path = path
         self.mode = mode
@@ -79,6 +89,19 @@ public final class Database: Sendable {
         try Schema.prepare(first, path: path)
         self.pool = ConnectionPool([first], capacity: self.connectionLimit)
         self.openedFiles = mode == .readWrite ? OpenedFiles(file: path) : nil
+        self.changes = ChangeWatch(path: path, readOnly: mode == .readOnly, interval: changeCheckInterval)
+    }
+
+    /// A number that moves whenever the database may have changed: what every cache over this
+    /// database compares instead of querying it. A cache that read the generation *before*
+    /// reading its data, and holds that pair, is current as long as the generation is the same.
+    ///
+    /// This process's writes move it before their `transaction` call returns (read-your-writes,
+    /// on every thread). A commit by another process (or another `Database` on the same file)
+    /// that completed at time T moves it for every call that begins after T +
+    /// `changeCheckInterval`. Cheap: an atomic load, plus one `PRAGMA data_version` per interval.
+    public func changeGeneration() -> UInt64 {
+        changes.current()
     }
 
     /// Lends a connection to `body` for its duration. Use the connection only inside `body`; a
@@ -118,6 +141,9 @@ public final class Database: Sendable {
                 if let change = openedFiles?.change() { throw StorageError.filesReplaced(change) }
                 let left = Int32(clamping: Int(deadline.timeIntervalSinceNow * 1000))
                 connection.setBusyTimeout(milliseconds: max(1, min(left, Connection.busyTimeoutMilliseconds)))
+                // After COMMIT (or ROLLBACK): a failed write may have changed things too, and a
+                // needless reload costs less than a stale cache.
+                defer { changes.recordWrite() }
                 return try connection.transaction(body)
             }
         }

@@ -25,7 +25,8 @@ public final class Store: Sendable {
     /// created when missing and the schema is migrated; `.readOnly` needs both to exist already.
     public convenience init(
         directory: String, mode: Database.Mode = .readWrite, waitingWriterLimit: Int = .max,
-        connectionLimit: Int = Database.defaultConnectionLimit, readOnlyReason: String? = nil
+        connectionLimit: Int = Database.defaultConnectionLimit, readOnlyReason: String? = nil,
+        changeCheckInterval: Duration = Database.defaultChangeCheckInterval
     ) throws {
         if mode == .readWrite {
             do {
@@ -39,17 +40,18 @@ public final class Store: Sendable {
         try self.init(
             path: (directory as NSString).appendingPathComponent(Self.fileName), mode: mode,
             waitingWriterLimit: waitingWriterLimit, connectionLimit: connectionLimit,
-            readOnlyReason: readOnlyReason)
+            readOnlyReason: readOnlyReason, changeCheckInterval: changeCheckInterval)
     }
 
     /// Opens the database file at `path` (see `Database.init(path:mode:)` for what can fail).
     public init(
         path: String, mode: Database.Mode = .readWrite, waitingWriterLimit: Int = .max,
-        connectionLimit: Int = Database.defaultConnectionLimit, readOnlyReason: String? = nil
+        connectionLimit: Int = Database.defaultConnectionLimit, readOnlyReason: String? = nil,
+        changeCheckInterval: Duration = Database.defaultChangeCheckInterval
     ) throws {
         let database = try Database(
             path: path, mode: mode, waitingWriterLimit: waitingWriterLimit, connectionLimit: connectionLimit,
-            readOnlyReason: readOnlyReason)
+            readOnlyReason: readOnlyReason, changeCheckInterval: changeCheckInterval)
         self.database = database
         self.notifications = NotificationStore(database: database)
         self.categories = CategoryStore(database: database)

@@ -16,10 +16,15 @@ import Testing
         #expect(RequestID(validating: value) == nil)
     }
 
-    @Test func generatedRequestIDsAreRandomHex() {
-        let first = RequestID.random().text
-        #expect(first.count == 32 && first.allSatisfy(\.isHexDigit))
-        #expect(RequestID.random().text != first)
+    /// 32 lowercase hex digits: a random half per source (process), then a counter, so one
+    /// process never repeats an id and two processes almost surely differ.
+    @Test func generatedRequestIDsAreHexAndNeverRepeat() {
+        let source = RequestIDSource()
+        let ids = (0..<1000).map { _ in source.next().text }
+        #expect(ids.allSatisfy { $0.utf8.count == 32 && $0.allSatisfy { "0123456789abcdef".contains($0) } })
+        #expect(Set(ids).count == ids.count)
+        #expect(ids[0].hasSuffix("0000000000000001") && ids[1].hasSuffix("0000000000000002"))
+        #expect(RequestIDSource().next().text.prefix(16) != ids[0].prefix(16))
     }
 
     @Test func theDashboardEchoesOrMakesTheRequestID() throws {

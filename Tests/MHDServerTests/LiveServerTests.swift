@@ -26,6 +26,17 @@ import Testing
         #expect(first.headers["Connection"]?.lowercased() != "close")
     }
 
+    /// The client's address is read once per connection (when it opens) and reported to every
+    /// request made on it.
+    @Test func everyRequestOnAKeptConnectionKnowsTheClientAddress() throws {
+        let live = try LiveServer()
+        let connection = try live.connect()
+        for name in ["one", "two", "three"] {
+            let reply = try connection.exchange("GET /info/\(name) HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(reply.text.contains("name=\(name)") && reply.text.contains("remote=127.0.0.1"))
+        }
+    }
+
     @Test func headHasTheGetLengthAndNoBody() throws {
         let live = try LiveServer()
         let connection = try live.connect()

@@ -8,7 +8,7 @@ import Testing
 /// through other connections (another process).
 @Suite struct CatalogTests {
     @Test func writesThroughTheCatalogAreSeenAtOnce() throws {
-        let fixture = try RegistryFixture(recheckInterval: .seconds(3600))
+        let fixture = try RegistryFixture(changeCheckInterval: .seconds(3600))
         #expect(try fixture.catalog.snapshot().revision == 0)
         try fixture.catalog.put(RegistryFixture.category("message"), by: "test")
         let snapshot = try fixture.catalog.snapshot()
@@ -18,12 +18,13 @@ import Testing
         #expect(snapshot.row("Message") == nil)
     }
 
-    /// A second `Store` has its own connections, as another process would: with a zero recheck
-    /// interval its write is seen by the next read; with a long one the held snapshot is served
-    /// (readers do not touch the database) until the interval passes.
+    /// A second `Store` has its own connections, as another process would: with a zero change
+    /// check interval its write is seen by the next read; with a long one the held snapshot is
+    /// served (readers do not touch the database) until the interval passes.
     @Test func aWriteFromAnotherConnectionIsNoticedByRevision() throws {
-        let eager = try RegistryFixture(recheckInterval: .zero)
-        let lazy = CategoryCatalog(store: eager.store.categories, recheckInterval: .seconds(3600))
+        let eager = try RegistryFixture(changeCheckInterval: .zero)
+        let lazyStore = try Store(directory: eager.path, changeCheckInterval: .seconds(3600))
+        let lazy = CategoryCatalog(store: lazyStore.categories)
         #expect(try eager.catalog.snapshot().revision == 0)
         #expect(try lazy.snapshot().revision == 0)
         let other = try Store(directory: eager.path)
@@ -104,7 +105,7 @@ import Testing
     /// A stored document that no longer reads is left out of the config and named by the
     /// snapshot itself (the one decoding per revision), with its revision and the reader's error.
     @Test func theSnapshotNamesDocumentsThatNoLongerRead() throws {
-        let fixture = try RegistryFixture(recheckInterval: .zero)
+        let fixture = try RegistryFixture(changeCheckInterval: .zero)
         try fixture.catalog.put(RegistryFixture.category("message"), by: "test")
         _ = try fixture.store.categories.put(
             CategoryDocument(identifier: "broken", json: #"{"identifier":"#), by: "hand")

@@ -9,11 +9,11 @@ final class RegistryFixture: Sendable {
     let store: Store
     let catalog: CategoryCatalog
 
-    init(recheckInterval: Duration = CategoryCatalog.defaultRecheckInterval) throws {
+    init(changeCheckInterval: Duration = Database.defaultChangeCheckInterval) throws {
         path = (NSTemporaryDirectory() as NSString).appendingPathComponent(
             "pushboard-registry-tests-\(UUID().uuidString)")
-        store = try Store(directory: path)
-        catalog = CategoryCatalog(store: store.categories, recheckInterval: recheckInterval)
+        store = try Store(directory: path, changeCheckInterval: changeCheckInterval)
+        catalog = CategoryCatalog(store: store.categories)
     }
 
     deinit {

@@ -24,7 +24,7 @@ struct Authentication: Middleware {
     /// True when the server listens on loopback only: no users then means no login.
     let openWithoutUsers: Bool
     /// For the strip every page shows (who is signed in, or that there is no login); read per
-    /// request, so `serve --resources` picks up an edited template.
+    /// HTML page, so `serve --resources` picks up an edited template.
     let pages: PageRenderer
 
     /// The header JSON calls made with a session cookie carry the CSRF token in.
@@ -55,13 +55,13 @@ struct Authentication: Middleware {
         if openWithoutUsers, try !access.hasUsers() {
             let response = next(request)
             auditChange(request, needed: needed, response: response)
-            return PageDecoration(principal: nil, templates: pages.templates).apply(to: response)
+            return PageDecoration(principal: nil, pages: pages).apply(to: response)
         }
         let principal = try identify(request)
         if case .anyone = needed {
             let response = next(request)
             guard let principal else { return response }
-            return PageDecoration(principal: principal, templates: pages.templates).apply(to: response)
+            return PageDecoration(principal: principal, pages: pages).apply(to: response)
         }
         guard let principal else { return try refuseUnauthenticated(request) }
         if case .role(let role) = needed, !principal.role.includes(role) {
@@ -82,7 +82,7 @@ struct Authentication: Middleware {
         request.authenticatedActor = principal.actor
         let response = next(request)
         auditChange(request, needed: needed, response: response)
-        return PageDecoration(principal: principal, templates: pages.templates).apply(to: response)
+        return PageDecoration(principal: principal, pages: pages).apply(to: response)
     }
 
     private static let safeMethods: Set<HTTPMethod> = [.get, .head, .options]

@@ -10,38 +10,43 @@ import Templates
 /// a form added tomorrow carries it too. Only the dashboard's own markup can contain `<form` or
 /// the layout's marker comment: every value is escaped, so user text shows `&lt;form`.
 struct PageDecoration: Sendable {
-    /// The rendered strip, placed where the layout has `marker`.
-    let sessionBar: String
-    /// The token to add to forms; nil when there is no session (open mode, tokens).
-    let csrfToken: String?
+    /// Who is signed in; nil in open mode.
+    let principal: Principal?
+    /// Where the strip's template (and the open mode's strip, rendered once) come from.
+    let pages: PageRenderer
 
     /// Where the layout wants the strip.
     static let marker = Array("<!--pushboard:session-->".utf8)
 
-    /// The decoration for `principal` (or for open mode when nil), rendered with `templates`.
-    init(principal: Principal?, templates: TemplateLibrary) {
-        var values: [String: TemplateValue] = ["open": .bool(principal == nil)]
-        if let principal {
-            values["name"] = .string(principal.name)
-            values["role"] = .string(principal.role.rawValue)
-            values["admin"] = .bool(principal.role.includes(.admin))
-        }
-        self.sessionBar = (try? templates.render("access/session-bar", with: .object(values))) ?? ""
-        self.csrfToken = principal?.csrfToken
-    }
-
-    /// `response` with the strip and the form tokens, when it is an HTML page.
+    /// `response` with the strip and the form tokens, when it is an HTML page; anything else
+    /// (the JSON API, static files) passes untouched, without rendering anything.
     func apply(to response: Response) -> Response {
         guard response.headers["Content-Type"]?.hasPrefix("text/html") == true else { return response }
+        let resources = pages.resources.current
+        let sessionBar =
+            principal == nil
+            ? resources.openSessionBar : Self.sessionBar(for: principal, templates: resources.templates)
         var response = response
-        var body = Self.replacing(Self.marker, with: Array(sessionBar.utf8), in: response.body)
-        if let csrfToken {
+        var body = Self.replacing(Self.marker, with: sessionBar, in: response.body)
+        if let csrfToken = principal?.csrfToken {
             let field =
                 "<input type=\"hidden\" name=\"\(Authentication.csrfField)\" value=\"\(csrfToken.htmlEscaped())\">"
             body = Self.addingField(Array(field.utf8), toPostFormsIn: body)
         }
         response.body = body
         return response
+    }
+
+    /// The strip for `principal` (or for open mode when nil), rendered with `templates`; empty
+    /// when the template fails, so a broken strip never hides the page.
+    static func sessionBar(for principal: Principal?, templates: TemplateLibrary) -> [UInt8] {
+        var values: [String: TemplateValue] = ["open": .bool(principal == nil)]
+        if let principal {
+            values["name"] = .string(principal.name)
+            values["role"] = .string(principal.role.rawValue)
+            values["admin"] = .bool(principal.role.includes(.admin))
+        }
+        return Array(((try? templates.render("access/session-bar", with: .object(values))) ?? "").utf8)
     }
 
     private static func replacing(_ needle: [UInt8], with replacement: [UInt8], in bytes: [UInt8]) -> [UInt8]

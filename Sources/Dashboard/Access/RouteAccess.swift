@@ -25,29 +25,29 @@ enum RouteAccess: Sendable, Equatable {
 /// router some other way could be missing, and a test walks the router for that), and a path no
 /// route answers needs `viewer`, so the 404s do not tell a stranger which addresses exist.
 struct RouteRoles: Sendable {
-    private var table: [String: RouteAccess] = [:]
+    /// Keyed by the router's own route value, so a request's lookup builds no text.
+    private var table: [Router.RouteDescription: RouteAccess] = [:]
 
     /// Every declaration, as `METHOD pattern` (the router's spelling).
-    var declarations: [String: RouteAccess] { table }
+    var declarations: [String: RouteAccess] {
+        Dictionary(
+            uniqueKeysWithValues: table.map { ("\($0.key.method.rawValue) \($0.key.pattern)", $0.value) })
+    }
 
     /// Records what `method` on `pattern` needs (a second declaration is refused by the router's
     /// build, which refuses the route given twice).
     mutating func declare(_ method: HTTPMethod, _ pattern: String, _ access: RouteAccess) {
-        table[Self.key(method, pattern)] = access
+        table[Router.RouteDescription(method: method, pattern: pattern)] = access
     }
 
     /// What `route` needs; nil when nothing declared it.
     func declared(for route: Router.RouteDescription) -> RouteAccess? {
-        table[Self.key(route.method, route.pattern)]
+        table[route]
     }
 
     /// What a request to `route` (nil: no route matched) needs at run time.
     func needed(for route: Router.RouteDescription?) -> RouteAccess {
         guard let route else { return .viewer }
         return declared(for: route) ?? .admin
-    }
-
-    private static func key(_ method: HTTPMethod, _ pattern: String) -> String {
-        "\(method.rawValue) \(pattern)"
     }
 }

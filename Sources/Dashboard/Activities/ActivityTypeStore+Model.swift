@@ -1,7 +1,6 @@
 import JSON
 import NotificationKit
 import Storage
-import Synchronization
 
 // The one place where stored activity type documents and NotificationKit's activity model meet,
 // for the API, the composer and the command line alike.
@@ -27,25 +26,25 @@ extension ActivityAttributesType {
 }
 
 /// The activity types decoded once per registry revision (DESIGN rule 6), shared by every
-/// request: a revision check is one cheap query, the decode happens only after a change.
+/// request: while the database's change generation stands still nothing is queried; after any
+/// write the revision is compared (one cheap query), and the types are decoded again only when
+/// it moved.
 public final class ActivityTypeCache: Sendable {
     private let store: ActivityTypeStore
-    private let latest = Mutex<(revision: Int, types: ActivityTypeSet)?>(nil)
+    private let latest: GenerationCache<(revision: Int, types: ActivityTypeSet)>
 
     /// A cache over `store`.
     public init(store: ActivityTypeStore) {
         self.store = store
+        self.latest = GenerationCache(database: store.database)
     }
 
     /// The types at the store's current revision.
     public func current() throws -> ActivityTypeSet {
-        let revision = try store.currentRevision()
-        if let cached = latest.withLock({ $0 }), cached.revision == revision {
-            return cached.types
-        }
-        let registry = try store.registry()
-        let types = ActivityTypeSet(registry: registry)
-        latest.withLock { $0 = (registry.revision, types) }
-        return types
+        try latest.value { previous in
+            if let previous, try store.currentRevision() == previous.revision { return previous }
+            let registry = try store.registry()
+            return (registry.revision, ActivityTypeSet(registry: registry))
+        }.types
     }
 }

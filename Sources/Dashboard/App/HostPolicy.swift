@@ -39,16 +39,19 @@ struct HostPolicy: Middleware {
     /// Whether `host` is `127.0.0.1` or `localhost`, with or without a port: what nearly every
     /// request carries, recognised on its bytes before any other parsing.
     static func isLoopbackAddress(_ host: String) -> Bool {
-        var utf8 = host.utf8[...]
-        if let colon = utf8.firstIndex(of: UInt8(ascii: ":")) {
-            let port = utf8[utf8.index(after: colon)...]
-            guard !port.isEmpty, port.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
-            else {
-                return false
+        var host = host
+        return host.withUTF8 { bytes in
+            var name = bytes[...]
+            if let colon = bytes.firstIndex(of: UInt8(ascii: ":")) {
+                let port = bytes[(colon + 1)...]
+                guard !port.isEmpty, port.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+                else {
+                    return false
+                }
+                name = bytes[..<colon]
             }
-            utf8 = utf8[..<colon]
+            return name.elementsEqual("127.0.0.1".utf8) || name.elementsEqual("localhost".utf8)
         }
-        return utf8.elementsEqual("127.0.0.1".utf8) || utf8.elementsEqual("localhost".utf8)
     }
 
     /// The lowercased name of a `Host` value without its port: `[::1]:8080` → `[::1]`.

@@ -17,6 +17,9 @@ struct ResourceSnapshot: Sendable {
     let openAPI: [UInt8]
     /// `docs/validation-rules.md`, rendered at `/docs/validation-rules`.
     let validationRules: [UInt8]
+    /// The strip every page shows in open mode (no users), rendered once per set of templates:
+    /// it is the same on every page.
+    let openSessionBar: [UInt8]
 
     /// Compiles the table; fails for a template error (named `templates/x.html:12:7`), a template
     /// that is not UTF-8 or a missing OpenAPI document.
@@ -50,6 +53,7 @@ struct ResourceSnapshot: Sendable {
             throw DashboardError("docs/validation-rules.md is missing")
         }
         self.validationRules = rules
+        self.openSessionBar = PageDecoration.sessionBar(for: nil, templates: templates)
     }
 
     /// The same table read from a folder holding `templates/`, `Public/` and `api/` (a checkout):

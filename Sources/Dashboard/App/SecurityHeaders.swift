@@ -30,8 +30,11 @@ struct SecurityHeaders: Middleware {
     /// served image copies and the uploaded app icon), which is stricter than the page policy.
     static func apply(to response: inout Response) {
         let sandboxed = response.headers["Content-Security-Policy"]?.hasPrefix("sandbox") == true
-        for (name, value) in fields where !(sandboxed && name == "Content-Security-Policy") {
-            response.headers.replaceOrAdd(name: name, value: value)
-        }
+        response.headers.replaceOrAdd(sandboxed ? sandboxedReplacements : replacements)
     }
+
+    /// `fields` as header fields, built once (every response gets them).
+    private static let replacements = fields.map { HTTPHeaders.Field(name: $0.0, value: $0.1) }
+    /// The same without the page policy, for answers that carry a sandboxing one.
+    private static let sandboxedReplacements = replacements.filter { !$0.isNamed("Content-Security-Policy") }
 }

@@ -32,7 +32,7 @@ extension Metrics {
         }
 
         family(&text, "pushboard_http_requests_in_flight", "gauge", "Requests being answered now.")
-        sample(&text, "pushboard_http_requests_in_flight", [:], Double(snapshot.inFlight))
+        sample(&text, "pushboard_http_requests_in_flight", [:], Double(inFlight.load(ordering: .relaxed)))
 
         if let connections {
             family(&text, "pushboard_open_connections", "gauge", "Client connections open now.")

@@ -31,8 +31,6 @@ public final class Metrics: Sendable {
         var requests: [RequestKey: Int] = [:]
         /// Durations per route.
         var latency: [String: LatencyHistogram] = [:]
-        /// Requests being answered now.
-        var inFlight = 0
         /// Validations per result (`true` is valid).
         var validations: [Bool: Int] = [:]
         /// Diagnostics per code and severity.
@@ -49,6 +47,8 @@ public final class Metrics: Sendable {
 
     /// The counters, behind one short lock.
     let counts = Mutex(Counts())
+    /// Requests being answered now: an atomic of its own, so a request takes the lock once.
+    let inFlight = Atomic<Int>(0)
     /// Reads the listener's open connections, once the server has started.
     let openConnections = Mutex<(@Sendable () -> Int?)?>(nil)
     /// When the process started counting, for `process_start_time_seconds`.
@@ -65,14 +65,14 @@ public final class Metrics: Sendable {
 
     /// A request started.
     func requestStarted() {
-        counts.withLock { $0.inFlight += 1 }
+        inFlight.add(1, ordering: .relaxed)
     }
 
     /// A request was answered with `status` after `seconds`.
     func requestFinished(route: String?, method: String, status: Int, seconds: Double) {
         let route = route ?? Self.unmatchedRoute
+        inFlight.subtract(1, ordering: .relaxed)
         counts.withLock { counts in
-            counts.inFlight -= 1
             counts.requests[RequestKey(route: route, method: method, status: status), default: 0] += 1
             counts.latency[route, default: LatencyHistogram()].observe(seconds)
         }

@@ -9,12 +9,14 @@ struct RequestObserver: Sendable {
     let log: ServerLog?
     /// The counters behind `/metrics`.
     let metrics: Metrics
+    /// Where the ids of requests that bring none come from.
+    let requestIDs = RequestIDSource()
 
     /// The response of `answer`, observed. `route` is the matched route pattern, the metrics label.
     func observe(_ request: Request, route: String?, _ answer: (Request) -> Response) -> Response {
         let arrived = Date()
         let started = ContinuousClock.now
-        let id = RequestID(validating: request.headers[RequestID.headerName]) ?? .random()
+        let id = RequestID(validating: request.headers[RequestID.headerName]) ?? requestIDs.next()
         var request = request
         request.headers.replaceOrAdd(name: RequestID.headerName, value: id.text)
         metrics.requestStarted()

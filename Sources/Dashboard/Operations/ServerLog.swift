@@ -5,15 +5,20 @@ import NotificationKit
 
 /// The one log of a serving process: access lines, start and stop, and errors, in one format.
 ///
-/// Lines go to standard error, each with a single `write(2)` so lines from worker threads never
-/// interleave. With a log file, the file is put in place of standard error (`dup2`), so errors
-/// any module writes to stderr land in the same file too; `reopen()` (on SIGHUP, after
-/// logrotate moved the file) opens the path again and swaps it in the same way.
+/// Lines go to standard error, whole lines per `write(2)` so lines from worker threads never
+/// interleave: access lines are gathered for at most 5 ms and written together
+/// (`AccessLineBuffer`, which says what a crash can lose), every other line is written at once,
+/// after the access lines before it. With a log file, the file is put in place of standard
+/// error (`dup2`), so errors any module writes to stderr land in the same file too; `reopen()`
+/// (on SIGHUP, after logrotate moved the file) writes what is pending, opens the path again and
+/// swaps it in the same way.
 public final class ServerLog: Sendable {
     /// How lines are written.
     public let format: LogFormat
     /// The file standing in for standard error, or `nil` to leave standard error alone.
     public let path: String?
+    /// Access lines not yet written.
+    private let accessLines = AccessLineBuffer(output: ServerLog.writeToStandardError)
 
     /// A log in `format` on standard error.
     public init(format: LogFormat = .combined) {
@@ -32,6 +37,7 @@ public final class ServerLog: Sendable {
     /// Opens the log file again and makes it standard error; without a file it does nothing.
     public func reopen() throws {
         guard let path else { return }
+        accessLines.flush()
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o640)
         guard descriptor >= 0 else {
             throw DashboardError("cannot open the log file \(path): \(String(cString: strerror(errno)))")
@@ -44,7 +50,12 @@ public final class ServerLog: Sendable {
 
     /// Logs one answered request.
     func request(_ entry: AccessLogEntry) {
-        write(entry.line(in: format))
+        accessLines.append(entry.bytes(in: format))
+    }
+
+    /// Writes the access lines still pending (they are otherwise written within 5 ms).
+    public func flush() {
+        accessLines.flush()
     }
 
     /// Logs an event: `pushboard: message` in the combined format, an object with `time`,
@@ -90,15 +101,18 @@ public final class ServerLog: Sendable {
     private func write(_ line: String) {
         var bytes = Array(line.utf8)
         bytes.append(UInt8(ascii: "\n"))
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Foundation.write(
-                    STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else { return }
-                offset += written
-            }
+        accessLines.write(afterPending: bytes)
+    }
+
+    /// Writes whole lines with as few `write(2)` calls as it takes.
+    private static func writeToStandardError(_ buffer: UnsafeRawBufferPointer) {
+        guard let base = buffer.baseAddress else { return }
+        var offset = 0
+        while offset < buffer.count {
+            let written = Foundation.write(STDERR_FILENO, base + offset, buffer.count - offset)
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return }
+            offset += written
         }
     }
 }

@@ -11,15 +11,21 @@ public struct SettingsStore: Sendable {
         case appBundleID = "app.bundle-id"
     }
 
+    /// The settings as last read, until the database changes: every preview draws with them,
+    /// and reading them checks the icon's PNG structure again.
+    private let cache: GenerationCache<WorkspaceSettings>
+
     /// A store over `database`, which must have been opened (and so migrated) by `Database`.
     public init(database: Database) {
         self.database = database
+        self.cache = GenerationCache(database: database)
     }
 
     /// The settings now; fields never set are nil. A stored value that no longer passes its
-    /// check (written by hand into the file) is treated as not set rather than served.
+    /// check (written by hand into the file) is treated as not set rather than served. Read
+    /// again only after the database changed (`Database.changeGeneration()`).
     public func settings() throws -> WorkspaceSettings {
-        try database.snapshot(Self.read)
+        try cache.value { _ in try database.snapshot(Self.read) }
     }
 
     /// Applies `change` to the settings as they are inside one write transaction and stores the
