@@ -11,7 +11,7 @@ public enum PreviewEngine {
         hiddenPreviews: Bool,
         version: PreviewVersion = .default
     ) -> NotificationPreviewResult {
-        let profile = DeviceProfile(device)
+        let profile = DeviceProfile.of(device)
         let resolved = ResolvedContent(content, hiddenPreviews: hiddenPreviews)
         var notes = resolved.notes
         let shown = surfaces.isEmpty ? profile.surfaces : surfaces.filter(profile.surfaces.contains)
