@@ -119,6 +119,18 @@ struct ClusterBuffer {
         return utf8End(of: range) - clusters[range.lowerBound].utf8Start
     }
 
+    /// UTF-16 length of the text of the clusters in `range`, counted from the bytes: one unit
+    /// per scalar, two for a scalar of four bytes.
+    func utf16Count(of range: Range<Int>) -> Int {
+        guard !range.isEmpty else { return 0 }
+        var count = 0
+        for byte in bytes[clusters[range.lowerBound].utf8Start..<utf8End(of: range)] {
+            if byte & 0xC0 != 0x80 { count += 1 }
+            if byte >= 0xF0 { count += 1 }
+        }
+        return count
+    }
+
     /// Measures and classifies one more cluster.
     private mutating func append(_ character: Character) {
         let emoji = character.isEmojiCluster

@@ -1,47 +1,63 @@
 /// The measured clusters of each text in each font, shared by every layout of one preview (or
-/// one matrix): a field is measured once, then wrapped at as many widths as the surfaces and
-/// devices need. Measurement is lazy, so a two-line banner measures only what it shows until
-/// an unlimited surface needs the rest.
+/// one matrix): a field is measured once, split into lines once per width, and each finished
+/// layout is kept, so the title the banner, the Lock Screen and Notification Center show in the
+/// same column is laid out once. Measurement is lazy, so a two-line banner measures only what
+/// it shows until an unlimited surface needs the rest.
 ///
 /// It lives for one call on one thread and is never shared between requests.
 final class MeasureCache {
-    /// A text in a font. Hashed by length only: `String`'s own hash normalizes the text
-    /// first, which costs more than measuring a short field; equality is instant for the same
-    /// string, which is what every lookup of one call passes.
-    private struct Key: Hashable {
+    /// A text in a font: its clusters, its splits by width and its finished layouts.
+    struct Entry {
+        /// The text.
         let text: String
+        /// The font's name.
         let font: String
+        /// Its clusters, measured so far.
+        var clusters: ClusterBuffer
+        /// Its splits into lines, one per width asked for.
+        var breakers: [LineBreaker] = []
+        /// Finished layouts by width and line limit.
+        var layouts: [(width: Double, lineLimit: Int?, layout: FieldLayout)] = []
 
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(text.utf8.count)
-            hasher.combine(font.utf8.count)
-            hasher.combine(text.utf8.first)
-            hasher.combine(font.utf8.last)
+        /// The index in `breakers` of the split at `width`, made on first use.
+        mutating func breaker(width: Double) -> Int {
+            if let index = breakers.firstIndex(where: { $0.width == width }) { return index }
+            breakers.append(LineBreaker(width: width))
+            return breakers.count - 1
         }
 
-        static func == (lhs: Key, rhs: Key) -> Bool {
-            lhs.font == rhs.font && lhs.text == rhs.text
+        /// The layout kept for `width` and `lineLimit`, if any.
+        func layout(width: Double, lineLimit: Int?) -> FieldLayout? {
+            layouts.first { $0.width == width && $0.lineLimit == lineLimit }?.layout
         }
     }
 
-    private var buffers: [Key: ClusterBuffer] = [:]
+    /// The entries, few per call (title, subtitle and body in a few fonts): found by a scan,
+    /// whose string comparison is instant for the same string, which is what every lookup of one
+    /// call passes (`String`'s own hash would normalize the text first).
+    private var entries: [Entry] = []
     /// Shaped words (Arabic, Devanagari) by word and font, shared by every text of the call.
     private let shapes = ShapedWordCache()
 
     /// Creates an empty cache.
     init() {}
 
-    /// Runs `body` on the buffer of `text` in `font`, creating it on first use and keeping what
-    /// `body` measured for the next caller.
-    func withBuffer<Result>(
+    /// Runs `body` on the entry of `text` in `font`, creating it on first use and keeping what
+    /// `body` measured, split and laid out for the next caller.
+    func withEntry<Result>(
         _ text: String,
         font: PreviewFont,
-        _ body: (inout ClusterBuffer) -> Result
+        _ body: (inout Entry) -> Result
     ) -> Result {
-        let key = Key(text: text, font: font.name)
-        var buffer = buffers.removeValue(forKey: key) ?? ClusterBuffer(text, font: font, shapes: shapes)
-        let result = body(&buffer)
-        buffers[key] = buffer
-        return result
+        let index =
+            entries.firstIndex { $0.font == font.name && $0.text == text }
+            ?? {
+                entries.append(
+                    Entry(
+                        text: text, font: font.name, clusters: ClusterBuffer(text, font: font, shapes: shapes)
+                    ))
+                return entries.count - 1
+            }()
+        return body(&entries[index])
     }
 }

@@ -67,6 +67,8 @@ struct ResolvedContent {
     /// The measured clusters of the fields, shared by every surface (and every device of a
     /// matrix).
     let cache = MeasureCache()
+    /// Width of the timestamp text in its font, measured once for every compact surface.
+    let timestampWidth: Double
 
     /// A wrapper setting text in `font` that shares this content's measurements.
     func wrapper(_ font: PreviewFont) -> LineWrapper {
@@ -77,6 +79,7 @@ struct ResolvedContent {
     init(_ content: PreviewContent, hiddenPreviews: Bool) {
         self.content = content
         self.hiddenPreviews = hiddenPreviews
+        timestampWidth = PreviewFont.timestamp.width(of: content.timestamp)
         var notes: [String] = []
         let category = content.category.registeredCategory
         if hiddenPreviews {
