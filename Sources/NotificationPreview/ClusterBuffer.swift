@@ -65,6 +65,8 @@ struct ClusterBuffer {
         self.text = text
         self.shapes = shapes
         bytes = Array(text.utf8)
+        // One cluster per byte at most: the array never grows while a long text is measured.
+        clusters.reserveCapacity(bytes.count)
         table = TabledWidths.of(font)
         remaining = text[...].makeIterator()
         cursiveContext = text.unicodeScalars.first { $0.properties.isAlphabetic }?.isCursive ?? false
@@ -97,6 +99,9 @@ struct ClusterBuffer {
         }
         return true
     }
+
+    /// Width of the ellipsis in the buffer's font (tracked), measured once per font.
+    var ellipsisWidth: Double { table.ellipsis }
 
     /// The cluster at `index`, which `has(_:)` must have confirmed.
     subscript(index: Int) -> Cluster { clusters[index] }
@@ -267,6 +272,8 @@ struct TabledWidths: Sendable {
     let letters: [Bool]
     /// Whether the page draws it tracked (`GlyphRun.Kind.text`).
     let tracked: [Bool]
+    /// Width of the ellipsis a truncated line ends with, tracked.
+    let ellipsis: Double
 
     /// The table of every role, built on first use.
     private static let all: [String: TabledWidths] = Dictionary(
@@ -281,5 +288,6 @@ struct TabledWidths: Sendable {
         widths = characters.map { font.width(of: $0, isEmoji: false) }
         letters = characters.map { $0.unicodeScalars.first?.properties.isAlphabetic ?? false }
         tracked = characters.map { PreviewFont.runKind(of: $0) == .text }
+        ellipsis = font.width(of: "…" as Character)
     }
 }

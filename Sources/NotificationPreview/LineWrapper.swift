@@ -65,7 +65,7 @@ struct LineWrapper {
     /// The end of the longest run of clusters from `start` (stopping at a hard break) that
     /// fits in `width` together with the ellipsis, with trailing spaces dropped.
     private func truncationPoint(from start: Int, in clusters: inout ClusterBuffer, width: Double) -> Int {
-        let available = width - font.width(of: "…" as Character) + Self.epsilon
+        let available = width - clusters.ellipsisWidth + Self.epsilon
         var used = 0.0
         var end = start
         while clusters.has(end), !clusters[end].lineBreakClass.isHardBreak,
@@ -88,7 +88,7 @@ struct LineWrapper {
     /// The ellipsis after the cluster before `end`: untracked after a cursive script's letter,
     /// as Chromium draws it (`ClusterBuffer.cursiveContext`).
     private func ellipsisWidth(after end: Int, in clusters: ClusterBuffer) -> Double {
-        let tracked = font.width(of: "…" as Character)
+        let tracked = clusters.ellipsisWidth
         return end > 0 && clusters[end - 1].cursiveAfter ? tracked - font.tracking : tracked
     }
 
