@@ -1,37 +1,86 @@
 import JSON
 import NotificationKit
 
-/// A minimal streaming JSON writer for the preview documents, writing straight into the UTF-8
-/// bytes of the response: keys and punctuation are constant text, strings are escaped by
-/// `JSONWriter`, numbers are written in Swift's own short form (`JSONNumberText`). The caller
-/// keeps the structure well formed.
-struct JSONText {
-    /// The bytes written so far.
-    private(set) var bytes: [UInt8] = []
+/// A minimal streaming JSON writer for the preview documents, writing straight into one byte
+/// buffer that becomes the response body: keys and punctuation are constant text, strings are
+/// escaped by the JSON module's rules (`JSONWriter`), numbers are written in Swift's own short
+/// form (`JSONNumberText`). The caller keeps the structure well formed.
+///
+/// The buffer is its own memory rather than an `[UInt8]`: a document is a few hundred appends
+/// of a few bytes each, and `Array.append(contentsOf:)` costs far more per call than the copy.
+/// The type is not copyable, so the memory has exactly one owner and is freed once.
+struct JSONText: ~Copyable {
+    /// Start of the buffer.
+    private var base: UnsafeMutablePointer<UInt8>
+    /// Bytes the buffer holds.
+    private var capacity: Int
+    /// Bytes written so far.
+    private var count = 0
 
     /// A writer whose buffer holds `capacity` bytes before it grows.
     init(capacity: Int) {
-        bytes.reserveCapacity(capacity)
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    /// The bytes written, as the document; the writer is used up.
+    consuming func bytes() -> [UInt8] {
+        let (base, count) = (self.base, self.count)
+        return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            if let target = buffer.baseAddress { target.update(from: base, count: count) }
+            initialized = count
+        }
+    }
+
+    /// Makes room for `extra` more bytes, doubling the buffer when it is full.
+    private mutating func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        let grown = max(2 * capacity, count + extra)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        moved.update(from: base, count: count)
+        base.deallocate()
+        (base, capacity) = (moved, grown)
+    }
+
+    /// Appends bytes.
+    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        reserve(bytes.count)
+        if let source = bytes.baseAddress { (base + count).update(from: source, count: bytes.count) }
+        count += bytes.count
+    }
+
+    /// Appends one byte.
+    private mutating func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
     }
 
     /// Appends constant punctuation or a constant fragment.
     mutating func raw(_ json: StaticString) {
-        json.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        json.withUTF8Buffer { append($0) }
     }
 
     /// Appends already-serialised JSON text (a report given as text).
     mutating func raw(text json: String) {
-        bytes.append(contentsOf: json.utf8)
+        var json = json
+        json.withUTF8 { append($0) }
     }
 
     /// Appends the compact JSON of `report` (CONTRACT §4), the same bytes as `report.json()`.
     mutating func report(_ report: ValidationReport) {
-        report.appendCompactJSON(to: &bytes)
+        var written: [UInt8] = []
+        report.appendCompactJSON(to: &written)
+        written.withUnsafeBufferPointer { append($0) }
     }
 
     /// Appends `"name":`, for a key that needs no escape.
     mutating func key(_ name: StaticString) {
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
         raw(name)
         raw("\":")
     }
@@ -43,9 +92,21 @@ struct JSONText {
         raw("\":")
     }
 
-    /// Appends a quoted string, escaped exactly as the JSON module's writer escapes payloads.
+    /// Appends a quoted string, escaped exactly as the JSON module's writer escapes payloads:
+    /// text that needs no escape (nearly all) is copied between quotes as it is.
     mutating func string(_ value: String) {
-        JSONWriter.appendQuoted(value, to: &bytes)
+        var text = value
+        let copied = text.withUTF8 { utf8 in
+            guard JSONWriter.isVerbatim(utf8) else { return false }
+            append(UInt8(ascii: "\""))
+            append(utf8)
+            append(UInt8(ascii: "\""))
+            return true
+        }
+        guard !copied else { return }
+        var escaped: [UInt8] = []
+        JSONWriter.appendQuoted(value, to: &escaped)
+        escaped.withUnsafeBufferPointer { append($0) }
     }
 
     /// Appends a string or `null`.
@@ -55,13 +116,13 @@ struct JSONText {
 
     /// Appends a number rounded to `decimals` places ("102.5", "66.0"); non-finite as null.
     mutating func number(_ value: Double, decimals: Int = 1) {
-        JSONNumberText.appendRounded(value, decimals: decimals, to: &bytes)
+        JSONNumberText.withRounded(value, decimals: decimals) { append($0) }
     }
 
     /// Appends an integer or `null`.
     mutating func number(_ value: Int?) {
         guard let value else { return raw("null") }
-        JSONNumberText.appendInteger(value, to: &bytes)
+        JSONNumberText.withInteger(value) { append($0) }
     }
 
     /// Appends `true` or `false`.
@@ -71,12 +132,12 @@ struct JSONText {
 
     /// Appends an array, writing each element with `element` and commas in between.
     mutating func array<Element>(_ elements: [Element], _ element: (inout JSONText, Element) -> Void) {
-        bytes.append(UInt8(ascii: "["))
+        append(UInt8(ascii: "["))
         for (index, item) in elements.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            if index > 0 { append(UInt8(ascii: ",")) }
             element(&self, item)
         }
-        bytes.append(UInt8(ascii: "]"))
+        append(UInt8(ascii: "]"))
     }
 }
 

@@ -35,7 +35,7 @@ extension NotificationPreviewResult {
         out.member("notes")
         out.array(notes) { $0.string($1) }
         out.raw("}")
-        return out.bytes
+        return out.bytes()
     }
 }
 

@@ -37,7 +37,7 @@ extension PreviewMatrix {
             out.raw("}")
         }
         out.raw("}")
-        return out.bytes
+        return out.bytes()
     }
 
     /// One line per device × surface: lines used of the limit, "cut" and the last characters

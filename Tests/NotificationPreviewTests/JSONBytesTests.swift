@@ -80,6 +80,17 @@ struct JSONBytesTests {
         #expect(matrix.jsonBytes(report: nil) == Array(matrix.json().utf8))
     }
 
+    @Test func writerGrowsPastItsFirstBuffer() {
+        var out = JSONText(capacity: 1)
+        let texts = (0..<2_000).map { "line \($0) \"quoted\" Příliš žluťoučký kůň" }
+        out.array(texts) { $0.string($1) }
+        let written = out.bytes()
+        #expect(written.count > 64 * 1024)
+        #expect(
+            String(decoding: written, as: UTF8.self) == "["
+                + texts.map(JSONWriter.quoted).joined(separator: ",") + "]")
+    }
+
     @Test("Version labels use an en dash", arguments: PreviewVersion.allCases)
     func versionLabel(version: PreviewVersion) {
         #expect(version.label == version.rawValue.replacing("-", with: "–"))
