@@ -2,20 +2,20 @@
 /// same text as `String(value.rounded(toPlaces: decimals))` ("102.5", "66.0", "0.3333"), which
 /// the documents have always carried.
 enum JSONNumberText {
-    /// Powers of ten up to 10¹⁵, each exact in a `Double`.
-    private static let powers: [Double] = (0...15).map { exponent in
-        (0..<exponent).reduce(1.0) { power, _ in power * 10 }
+    /// 10 to the power of the decimals the documents use, exact; others by multiplying.
+    static func power(_ places: Int) -> Double {
+        switch places {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 4: 10_000
+        default: (0..<max(0, places)).reduce(1.0) { power, _ in power * 10 }
+        }
     }
 
     /// Largest rounded magnitude written digit by digit; beyond it (and for more than four
     /// decimals) Swift's own description is used, which may choose an exponent form.
     private static let fastLimit = 1e9
-
-    /// 10 to the power `places` (0…15), exact.
-    static func power(_ places: Int) -> Double {
-        places >= 0 && places < powers.count
-            ? powers[places] : (0..<max(0, places)).reduce(1.0) { power, _ in power * 10 }
-    }
 
     /// Appends `value` rounded half away from zero to `decimals` places, or `null` when it or
     /// its rounding is not finite (never "inf", which is no JSON).

@@ -46,21 +46,30 @@ struct JSONText: ~Copyable {
         (base, capacity) = (moved, grown)
     }
 
-    /// Appends bytes.
+    /// Appends bytes: short runs (keys, punctuation, numbers) byte by byte, longer ones with
+    /// one copy.
+    @inline(__always)
     private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         reserve(bytes.count)
-        if let source = bytes.baseAddress { (base + count).update(from: source, count: bytes.count) }
+        let target = base + count
+        if bytes.count <= 16 {
+            for offset in 0..<bytes.count { target[offset] = bytes[offset] }
+        } else if let source = bytes.baseAddress {
+            target.update(from: source, count: bytes.count)
+        }
         count += bytes.count
     }
 
     /// Appends one byte.
+    @inline(__always)
     private mutating func append(_ byte: UInt8) {
         reserve(1)
         base[count] = byte
         count += 1
     }
 
-    /// Appends constant punctuation or a constant fragment.
+    /// Appends constant punctuation or a constant fragment (`,"height":` is one call).
+    @inline(__always)
     mutating func raw(_ json: StaticString) {
         json.withUTF8Buffer { append($0) }
     }
@@ -76,20 +85,6 @@ struct JSONText: ~Copyable {
         var written: [UInt8] = []
         report.appendCompactJSON(to: &written)
         written.withUnsafeBufferPointer { append($0) }
-    }
-
-    /// Appends `"name":`, for a key that needs no escape.
-    mutating func key(_ name: StaticString) {
-        append(UInt8(ascii: "\""))
-        raw(name)
-        raw("\":")
-    }
-
-    /// Appends `,"name":`, a member after the first.
-    mutating func member(_ name: StaticString) {
-        raw(",\"")
-        raw(name)
-        raw("\":")
     }
 
     /// Appends a quoted string, escaped exactly as the JSON module's writer escapes payloads:
@@ -156,10 +151,10 @@ enum EmbeddedReport {
         switch self {
         case .none: return
         case .text(let json):
-            out.key("report")
+            out.raw(#""report":"#)
             out.raw(text: json)
         case .report(let report):
-            out.key("report")
+            out.raw(#""report":"#)
             out.report(report)
         }
         out.raw(",")

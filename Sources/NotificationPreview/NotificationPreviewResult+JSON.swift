@@ -18,21 +18,21 @@ extension NotificationPreviewResult {
     /// Writes the whole document.
     private func document(_ report: EmbeddedReport) -> [UInt8] {
         var out = JSONText(capacity: 1024 + 1024 * surfaces.count)
-        out.raw("{\"device\":{\"id\":")
+        out.raw(#"{"device":{"id":"#)
         out.string(device.rawValue)
-        out.member("width")
+        out.raw(#","width":"#)
         out.number(deviceWidth, decimals: 0)
-        out.member("name")
+        out.raw(#","name":"#)
         out.string(DeviceProfile.name(of: device))
-        out.raw("},\"ios\":")
+        out.raw(#"},"ios":"#)
         out.string(version.label)
         out.raw(",")
         report.write(to: &out)
-        out.key("hiddenPreviews")
+        out.raw(#""hiddenPreviews":"#)
         out.bool(hiddenPreviews)
-        out.member("surfaces")
+        out.raw(#","surfaces":"#)
         out.array(surfaces) { $0.surface($1) }
-        out.member("notes")
+        out.raw(#","notes":"#)
         out.array(notes) { $0.string($1) }
         out.raw("}")
         return out.bytes()
@@ -42,38 +42,38 @@ extension NotificationPreviewResult {
 extension JSONText {
     /// Writes one surface object.
     fileprivate mutating func surface(_ preview: SurfacePreview) {
-        raw("{\"surface\":")
+        raw(#"{"surface":"#)
         string(preview.surface.rawValue)
-        member("title")
+        raw(#","title":"#)
         field(preview.title)
-        member("subtitle")
+        raw(#","subtitle":"#)
         field(preview.subtitle)
-        member("body")
+        raw(#","body":"#)
         field(preview.body)
-        member("timestamp")
+        raw(#","timestamp":"#)
         string(preview.timestamp)
         if let header = preview.header {
-            member("header")
+            raw(#","header":"#)
             string(header)
         }
-        member("media")
+        raw(#","media":"#)
         if let media = preview.media { self.media(media) } else { raw("null") }
-        member("actions")
+        raw(#","actions":"#)
         array(preview.actions) { $0.action($1) }
-        member("height")
+        raw(#","height":"#)
         number(preview.height)
         if let visible = preview.visibleHeight, let scrolls = preview.scrolls {
-            member("visibleHeight")
+            raw(#","visibleHeight":"#)
             number(visible)
-            member("scrolls")
+            raw(#","scrolls":"#)
             bool(scrolls)
         }
         if let lines = preview.visibleBodyLines {
-            member("visibleBodyLines")
+            raw(#","visibleBodyLines":"#)
             number(lines)
         }
         if let scale = preview.scale {
-            member("scale")
+            raw(#","scale":"#)
             number(scale, decimals: 2)
         }
         raw("}")
@@ -81,30 +81,30 @@ extension JSONText {
 
     /// Writes a text field: its lines, whether and where it was cut, its column.
     private mutating func field(_ field: FieldLayout) {
-        raw("{\"lines\":")
+        raw(#"{"lines":"#)
         array(field.lines) { $0.string($1) }
-        member("truncated")
+        raw(#","truncated":"#)
         bool(field.truncated)
-        member("truncatedAt")
+        raw(#","truncatedAt":"#)
         if let cut = field.truncation {
-            raw("{\"characters\":")
+            raw(#"{"characters":"#)
             number(cut.characters)
-            member("utf8")
+            raw(#","utf8":"#)
             number(cut.utf8)
-            member("utf16")
+            raw(#","utf16":"#)
             number(cut.utf16)
             raw("}")
         } else {
             raw("null")
         }
-        member("columnWidth")
+        raw(#","columnWidth":"#)
         number(field.columnWidth, decimals: 2)
-        member("lineLimit")
+        raw(#","lineLimit":"#)
         number(field.lineLimit)
-        member("font")
+        raw(#","font":"#)
         string(field.fontName)
         if let localizationKey = field.localizationKey {
-            raw(",\"source\":\"strings\",\"localizationKey\":")
+            raw(#","source":"strings","localizationKey":"#)
             string(localizationKey)
         }
         raw("}")
@@ -112,42 +112,42 @@ extension JSONText {
 
     /// Writes a media placement.
     private mutating func media(_ media: MediaPlacement) {
-        raw("{\"kind\":")
+        raw(#"{"kind":"#)
         string(media.kind)
-        member("placement")
+        raw(#","placement":"#)
         string(media.placement.rawValue)
-        member("width")
+        raw(#","width":"#)
         number(media.width)
-        member("height")
+        raw(#","height":"#)
         number(media.height)
-        member("aspectRatio")
+        raw(#","aspectRatio":"#)
         if let ratio = media.aspectRatio { number(ratio, decimals: 4) } else { raw("null") }
-        member("aspectRatioAssumed")
+        raw(#","aspectRatioAssumed":"#)
         bool(media.aspectRatioAssumed)
         raw("}")
     }
 
     /// Writes an action button.
     private mutating func action(_ action: ActionPreview) {
-        raw("{\"identifier\":")
+        raw(#"{"identifier":"#)
         string(action.identifier)
-        member("title")
+        raw(#","title":"#)
         string(action.title)
-        member("style")
+        raw(#","style":"#)
         string(action.style)
-        member("textInput")
+        raw(#","textInput":"#)
         bool(action.textInput)
         if action.textInput {
-            member("textInputPlaceholder")
+            raw(#","textInputPlaceholder":"#)
             optionalString(action.textInputPlaceholder)
-            member("textInputButtonTitle")
+            raw(#","textInputButtonTitle":"#)
             optionalString(action.textInputButtonTitle)
         }
-        member("authenticationRequired")
+        raw(#","authenticationRequired":"#)
         bool(action.authenticationRequired)
-        member("foreground")
+        raw(#","foreground":"#)
         bool(action.foreground)
-        member("icon")
+        raw(#","icon":"#)
         optionalString(action.iconName)
         raw("}")
     }

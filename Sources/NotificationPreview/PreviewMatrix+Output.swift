@@ -16,23 +16,23 @@ extension PreviewMatrix {
     /// Writes the whole document.
     private func document(_ report: EmbeddedReport) -> [UInt8] {
         var out = JSONText(capacity: 1024 + 512 * rows.count)
-        out.raw("{\"ios\":")
+        out.raw(#"{"ios":"#)
         out.string(version.label)
         out.raw(",")
         report.write(to: &out)
-        out.key("rows")
+        out.raw(#""rows":"#)
         out.array(rows) { out, row in
-            out.raw("{\"device\":")
+            out.raw(#"{"device":"#)
             out.string(row.device.rawValue)
-            out.member("deviceName")
+            out.raw(#","deviceName":"#)
             out.string(row.device.label)
-            out.member("surface")
+            out.raw(#","surface":"#)
             out.string(row.surface.rawValue)
-            out.member("title")
+            out.raw(#","title":"#)
             out.cell(row.title)
-            out.member("subtitle")
+            out.raw(#","subtitle":"#)
             out.cell(row.subtitle)
-            out.member("body")
+            out.raw(#","body":"#)
             out.cell(row.body)
             out.raw("}")
         }
@@ -74,15 +74,15 @@ extension PreviewMatrix {
 extension JSONText {
     /// Writes one matrix cell.
     fileprivate mutating func cell(_ cell: PreviewMatrix.Cell) {
-        raw("{\"lines\":")
+        raw(#"{"lines":"#)
         number(cell.lines)
-        member("lineLimit")
+        raw(#","lineLimit":"#)
         number(cell.lineLimit)
-        member("truncated")
+        raw(#","truncated":"#)
         bool(cell.truncated)
-        member("visibleCharacters")
+        raw(#","visibleCharacters":"#)
         number(cell.visibleCharacters)
-        member("lastShown")
+        raw(#","lastShown":"#)
         string(cell.lastShown)
         raw("}")
     }
