@@ -171,7 +171,7 @@ struct ClusterBuffer {
         var breakBefore = false
         if let previous = clusters.last?.lineBreakClass {
             if previous != .sp { lastNonSpace = previous }
-            breakBefore = LineBreakClass.allowsBreak(
+            breakBefore = LineBreakClass.tabledBreak(
                 between: previous, and: lineBreakClass, lastNonSpace: lastNonSpace)
         }
         return (lineBreakClass, breakBefore, lastNonSpace)

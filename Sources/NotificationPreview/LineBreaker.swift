@@ -12,6 +12,19 @@ struct LineBreaker {
     private(set) var ranges: [Range<Int>] = []
     /// Whether every cluster of the text is in `ranges`.
     private(set) var finished = false
+    /// The lines of `ranges` as shown, made on first use: the Lock Screen and the expanded view
+    /// show the same first lines, so each is cut out of the text once.
+    private var shown: [ShownLine] = []
+
+    /// One line as a layout shows it: trailing spaces dropped.
+    struct ShownLine {
+        /// Its text.
+        let text: String
+        /// Its width in points.
+        let width: Double
+        /// How many clusters it shows.
+        let clusters: Int
+    }
 
     // The greedy loop's state between calls: the current line's start and width, the next
     // cluster, the last break opportunity after `start` seen so far (0: none), and the end of
@@ -29,6 +42,12 @@ struct LineBreaker {
     /// A split at `width` that has found no line yet.
     init(width: Double) {
         self.width = width
+    }
+
+    /// Line `index` of `ranges` as shown, made by `make` from its range the first time.
+    mutating func shownLine(_ index: Int, _ make: (Range<Int>) -> ShownLine) -> ShownLine {
+        while shown.count <= index { shown.append(make(ranges[shown.count])) }
+        return shown[index]
     }
 
     /// Finds lines until at least `count` are known (all of them when nil) or the text ends.

@@ -41,11 +41,19 @@ struct LineWrapper {
         layout.fontName = font.name
         let limit = lineLimit ?? Int.max
         var shown = 0
-        for range in ranges.prefix(limit) {
-            let trimmed = trimmingTrailingSpaces(range, in: clusters)
-            layout.lines.append(clusters.text(of: trimmed))
-            layout.lineWidths.append(clusters.width(of: trimmed))
-            shown += trimmed.count
+        let count = min(limit, ranges.count)
+        layout.lines.reserveCapacity(count)
+        layout.lineWidths.reserveCapacity(count)
+        for index in 0..<count {
+            let line = breaker.shownLine(index) { range in
+                let trimmed = trimmingTrailingSpaces(range, in: clusters)
+                return LineBreaker.ShownLine(
+                    text: clusters.text(of: trimmed), width: clusters.width(of: trimmed),
+                    clusters: trimmed.count)
+            }
+            layout.lines.append(line.text)
+            layout.lineWidths.append(line.width)
+            shown += line.clusters
         }
         layout.shownClusters = shown
         guard ranges.count > limit, let lastShown = ranges.prefix(limit).last else { return layout }

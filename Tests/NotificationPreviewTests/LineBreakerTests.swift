@@ -28,6 +28,21 @@ struct LineBreakerTests {
         }
     }
 
+    @Test func breakTableAnswersAsTheRules() {
+        let classes = (0...UInt8.max).compactMap(LineBreakClass.init(rawValue:))
+        #expect(classes.count == 39)
+        for before in classes {
+            for after in classes {
+                for context in [nil] + classes {
+                    #expect(
+                        LineBreakClass.tabledBreak(between: before, and: after, lastNonSpace: context)
+                            == LineBreakClass.allowsBreak(between: before, and: after, lastNonSpace: context),
+                        "\(before) × \(after) after \(String(describing: context))")
+                }
+            }
+        }
+    }
+
     @Test func splitContinuesWhereItStopped() {
         var clusters = ClusterBuffer(SampleTexts.english, font: .compactBody)
         var resumed = LineBreaker(width: 200)
