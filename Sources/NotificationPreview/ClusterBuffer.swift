@@ -189,13 +189,13 @@ struct ClusterBuffer {
 
     /// Measures and classifies one tabled scalar, by the same rules as `append(_:)`.
     private mutating func appendTabled(_ scalar: UInt32, length: Int) {
-        let entry = Int(scalar)
-        let classified = classify(LineBreakClass.tabled[entry])
-        var width = table.widths[entry]
-        if table.letters[entry] {
+        let tabled = table.scalars[Int(scalar)]
+        let classified = classify(tabled.lineBreakClass)
+        var width = tabled.width
+        if tabled.isLetter {
             cursiveContext = false
-        } else if cursiveContext, classified.lineBreakClass != .sp, table.tracked[entry] {
-            width -= font.tracking
+        } else if cursiveContext, classified.lineBreakClass != .sp, tabled.isTracked {
+            width -= table.tracking
         }
         lastNonSpace = classified.lastNonSpace
         clusters.append(
@@ -260,34 +260,5 @@ extension Unicode.Scalar {
     var isCursive: Bool {
         ShapedScript(self) == .arabic || (0x0700...0x07FF).contains(value)
             || (0x1800...0x18AF).contains(value)
-    }
-}
-
-/// Widths and properties of the scalars below U+0300 in one font, computed once from the
-/// cluster path (`PreviewFont.width(of:)`), so the wrapper measures most Latin text by index.
-struct TabledWidths: Sendable {
-    /// Width in points of each scalar, by its value.
-    let widths: [Double]
-    /// Whether it is a letter (which ends a cursive context).
-    let letters: [Bool]
-    /// Whether the page draws it tracked (`GlyphRun.Kind.text`).
-    let tracked: [Bool]
-    /// Width of the ellipsis a truncated line ends with, tracked.
-    let ellipsis: Double
-
-    /// The table of every role, built on first use.
-    private static let all: [String: TabledWidths] = Dictionary(
-        uniqueKeysWithValues: PreviewFont.all.map { ($0.name, TabledWidths($0)) })
-
-    /// The table of `font` (built on the spot for a role `PreviewFont.all` lacks).
-    static func of(_ font: PreviewFont) -> TabledWidths { all[font.name] ?? TabledWidths(font) }
-
-    /// Measures every scalar below U+0300 in `font`.
-    private init(_ font: PreviewFont) {
-        let characters = (0..<0x300).map { Character(Unicode.Scalar(UInt32($0)) ?? " ") }
-        widths = characters.map { font.width(of: $0, isEmoji: false) }
-        letters = characters.map { $0.unicodeScalars.first?.properties.isAlphabetic ?? false }
-        tracked = characters.map { PreviewFont.runKind(of: $0) == .text }
-        ellipsis = font.width(of: "…" as Character)
     }
 }
