@@ -79,7 +79,9 @@ struct ResolvedContent {
     init(_ content: PreviewContent, hiddenPreviews: Bool) {
         self.content = content
         self.hiddenPreviews = hiddenPreviews
-        timestampWidth = PreviewFont.timestamp.width(of: content.timestamp)
+        timestampWidth =
+            TabledWidths.of(.timestamp).width(ofASCII: content.timestamp)
+            ?? PreviewFont.timestamp.width(of: content.timestamp)
         var notes: [String] = []
         let category = content.category.registeredCategory
         if hiddenPreviews {

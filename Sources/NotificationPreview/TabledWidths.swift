@@ -28,6 +28,18 @@ struct TabledWidths: Sendable {
     /// The table of `font` (built on the spot for a role `PreviewFont.all` lacks).
     static func of(_ font: PreviewFont) -> TabledWidths { all[font.name] ?? TabledWidths(font) }
 
+    /// Width of `text` cluster by cluster (`PreviewFont.width(of:)`) when it is printable ASCII
+    /// (every timestamp: "now", "Yesterday, 8:37 AM"), where each byte is a cluster of its own;
+    /// nil for other text.
+    func width(ofASCII text: String) -> Double? {
+        var total = 0.0
+        for byte in text.utf8 {
+            guard byte >= 0x20, byte < 0x7F else { return nil }
+            total += scalars[Int(byte)].width
+        }
+        return total
+    }
+
     /// Measures every scalar below U+0300 in `font`.
     private init(_ font: PreviewFont) {
         scalars = (0..<0x300).map { value in

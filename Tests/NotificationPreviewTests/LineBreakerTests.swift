@@ -43,6 +43,16 @@ struct LineBreakerTests {
         }
     }
 
+    @Test(
+        "ASCII text is measured from the table as cluster by cluster",
+        arguments: ["now", "2m ago", "Yesterday, 8:37 AM", "", "~!@#$%^&*()_+{}|:\"<>?"])
+    func asciiWidth(text: String) {
+        for font in PreviewFont.all {
+            #expect(TabledWidths.of(font).width(ofASCII: text) == font.width(of: text))
+        }
+        #expect(TabledWidths.of(.timestamp).width(ofASCII: "před chvílí") == nil)
+    }
+
     @Test func splitContinuesWhereItStopped() {
         var clusters = ClusterBuffer(SampleTexts.english, font: .compactBody)
         var resumed = LineBreaker(width: 200)
