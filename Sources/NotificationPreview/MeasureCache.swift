@@ -32,9 +32,9 @@ final class MeasureCache {
         }
     }
 
-    /// The entries, few per call (title, subtitle and body in a few fonts): found by a scan,
-    /// whose string comparison is instant for the same string, which is what every lookup of one
-    /// call passes (`String`'s own hash would normalize the text first).
+    /// The entries, few per call (title, subtitle and body in a few fonts): found by a scan
+    /// comparing bytes (`sameBytes`), instant for the same string, which is what every lookup of
+    /// one call passes.
     private var entries: [Entry] = []
     /// Shaped words (Arabic, Devanagari) by word and font, shared by every text of the call.
     private let shapes = ShapedWordCache()
@@ -50,7 +50,7 @@ final class MeasureCache {
         _ body: (inout Entry) -> Result
     ) -> Result {
         let index =
-            entries.firstIndex { $0.font == font.name && $0.text == text }
+            entries.firstIndex { $0.font == font.name && Self.sameBytes($0.text, text) }
             ?? {
                 entries.append(
                     Entry(
@@ -59,5 +59,16 @@ final class MeasureCache {
                 return entries.count - 1
             }()
         return body(&entries[index])
+    }
+
+    /// Whether two texts are the same bytes. Not `==`: canonically equivalent spellings (a
+    /// precomposed "é" and "e" + U+0301) are equal strings but are measured and cut differently.
+    static func sameBytes(_ first: String, _ second: String) -> Bool {
+        var (first, second) = (first, second)
+        return first.withUTF8 { one in
+            second.withUTF8 { other in
+                one.count == other.count && (one.baseAddress == other.baseAddress || one.elementsEqual(other))
+            }
+        }
     }
 }

@@ -53,6 +53,25 @@ struct LineBreakerTests {
         #expect(TabledWidths.of(.timestamp).width(ofASCII: "před chvílí") == nil)
     }
 
+    @Test func equivalentSpellingsAreLaidOutApart() {
+        // The same words precomposed in the title and decomposed in the subtitle (one font):
+        // equal as strings, different bytes, so each keeps its own bytes and widths.
+        let precomposed = "Tiếng Việt có dấu"
+        let decomposed = "Tie\u{302}\u{301}ng Vie\u{323}\u{302}t co\u{301} da\u{302}\u{301}u"
+        #expect(precomposed == decomposed)
+        #expect(Array(precomposed.utf8) != Array(decomposed.utf8))
+        let content = PreviewContent(title: .plain(precomposed), subtitle: .plain(decomposed))
+        let result = PreviewEngine.preview(
+            content, device: .iphone393, surfaces: [.banner], hiddenPreviews: false)
+        let title = result.surfaces[0].title
+        let subtitle = result.surfaces[0].subtitle
+        #expect(title.lines.map { Array($0.utf8) } == [Array(precomposed.utf8)])
+        #expect(subtitle.lines.map { Array($0.utf8) } == [Array(decomposed.utf8)])
+        let fresh = LineWrapper(font: .compactTitle).layout(
+            decomposed, width: subtitle.columnWidth, lineLimit: 1)
+        #expect(subtitle.lineWidths == fresh.lineWidths)
+    }
+
     @Test func splitContinuesWhereItStopped() {
         var clusters = ClusterBuffer(SampleTexts.english, font: .compactBody)
         var resumed = LineBreaker(width: 200)
