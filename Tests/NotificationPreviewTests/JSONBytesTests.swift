@@ -80,6 +80,18 @@ struct JSONBytesTests {
         #expect(matrix.jsonBytes(report: nil) == Array(matrix.json().utf8))
     }
 
+    @Test(
+        "Verbatim text is exactly the text the writer would not escape",
+        arguments: [
+            "", "plain", "Nová zpráva…", "emoji 😀 — dash", "tab\there", "quote\"", "back\\slash",
+            "line\u{2028}sep", "para\u{2029}", "\u{1}", "\u{7F} del", "\u{E2}\u{80} lookalike ‚",
+        ])
+    func verbatim(text: String) {
+        var copy = text
+        let verbatim = copy.withUTF8(JSONWriter.isVerbatim)
+        #expect(verbatim == (JSONWriter.quoted(text) == "\"" + text + "\""))
+    }
+
     @Test func writerGrowsPastItsFirstBuffer() {
         var out = JSONText(capacity: 1)
         let texts = (0..<2_000).map { "line \($0) \"quoted\" Příliš žluťoučký kůň" }
