@@ -21,14 +21,18 @@ final class MeasureCache {
 
         /// The index in `breakers` of the split at `width`, made on first use.
         mutating func breaker(width: Double) -> Int {
-            if let index = breakers.firstIndex(where: { $0.width == width }) { return index }
+            for index in breakers.indices where breakers[index].width == width { return index }
             breakers.append(LineBreaker(width: width))
             return breakers.count - 1
         }
 
         /// The layout kept for `width` and `lineLimit`, if any.
         func layout(width: Double, lineLimit: Int?) -> FieldLayout? {
-            layouts.first { $0.width == width && $0.lineLimit == lineLimit }?.layout
+            for index in layouts.indices
+            where layouts[index].width == width && layouts[index].lineLimit == lineLimit {
+                return layouts[index].layout
+            }
+            return nil
         }
     }
 
@@ -49,16 +53,15 @@ final class MeasureCache {
         font: PreviewFont,
         _ body: (inout Entry) -> Result
     ) -> Result {
-        let index =
-            entries.firstIndex { $0.font == font.name && Self.sameBytes($0.text, text) }
-            ?? {
-                entries.append(
-                    Entry(
-                        text: text, font: font.name, clusters: ClusterBuffer(text, font: font, shapes: shapes)
-                    ))
-                return entries.count - 1
-            }()
-        return body(&entries[index])
+        // A loop over the indices rather than `firstIndex(where:)`, whose closure would be
+        // handed a copy of each entry.
+        for index in entries.indices
+        where entries[index].font == font.name && Self.sameBytes(entries[index].text, text) {
+            return body(&entries[index])
+        }
+        entries.append(
+            Entry(text: text, font: font.name, clusters: ClusterBuffer(text, font: font, shapes: shapes)))
+        return body(&entries[entries.count - 1])
     }
 
     /// Whether two texts are the same bytes. Not `==`: canonically equivalent spellings (a
