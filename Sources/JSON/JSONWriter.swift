@@ -102,6 +102,12 @@ public struct JSONWriter: Sendable {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// Whether `utf8` can be written between quotes exactly as it is (no byte needs an escape),
+    /// for writers that copy such text into their own buffer and call `appendQuoted` otherwise.
+    public static func isVerbatim(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        !needsEscape(utf8)
+    }
+
     /// Appends `text` as a JSON string literal to a string. Text that needs no escape (nearly
     /// all) is appended as it is, without an intermediate byte buffer.
     public static func appendQuoted(_ text: String, to output: inout String) {

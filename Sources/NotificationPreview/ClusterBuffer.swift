@@ -65,6 +65,8 @@ struct ClusterBuffer {
         self.text = text
         self.shapes = shapes
         bytes = Array(text.utf8)
+        // One cluster per byte at most: the array never grows while a long text is measured.
+        clusters.reserveCapacity(bytes.count)
         table = TabledWidths.of(font)
         remaining = text[...].makeIterator()
         cursiveContext = text.unicodeScalars.first { $0.properties.isAlphabetic }?.isCursive ?? false
@@ -98,6 +100,9 @@ struct ClusterBuffer {
         return true
     }
 
+    /// Width of the ellipsis in the buffer's font (tracked), measured once per font.
+    var ellipsisWidth: Double { table.ellipsis }
+
     /// The cluster at `index`, which `has(_:)` must have confirmed.
     subscript(index: Int) -> Cluster { clusters[index] }
 
@@ -117,6 +122,18 @@ struct ClusterBuffer {
     func utf8Count(of range: Range<Int>) -> Int {
         guard !range.isEmpty else { return 0 }
         return utf8End(of: range) - clusters[range.lowerBound].utf8Start
+    }
+
+    /// UTF-16 length of the text of the clusters in `range`, counted from the bytes: one unit
+    /// per scalar, two for a scalar of four bytes.
+    func utf16Count(of range: Range<Int>) -> Int {
+        guard !range.isEmpty else { return 0 }
+        var count = 0
+        for byte in bytes[clusters[range.lowerBound].utf8Start..<utf8End(of: range)] {
+            if byte & 0xC0 != 0x80 { count += 1 }
+            if byte >= 0xF0 { count += 1 }
+        }
+        return count
     }
 
     /// Measures and classifies one more cluster.
@@ -154,7 +171,7 @@ struct ClusterBuffer {
         var breakBefore = false
         if let previous = clusters.last?.lineBreakClass {
             if previous != .sp { lastNonSpace = previous }
-            breakBefore = LineBreakClass.allowsBreak(
+            breakBefore = LineBreakClass.tabledBreak(
                 between: previous, and: lineBreakClass, lastNonSpace: lastNonSpace)
         }
         return (lineBreakClass, breakBefore, lastNonSpace)
@@ -172,13 +189,13 @@ struct ClusterBuffer {
 
     /// Measures and classifies one tabled scalar, by the same rules as `append(_:)`.
     private mutating func appendTabled(_ scalar: UInt32, length: Int) {
-        let entry = Int(scalar)
-        let classified = classify(LineBreakClass.tabled[entry])
-        var width = table.widths[entry]
-        if table.letters[entry] {
+        let tabled = table.scalars[Int(scalar)]
+        let classified = classify(tabled.lineBreakClass)
+        var width = tabled.width
+        if tabled.isLetter {
             cursiveContext = false
-        } else if cursiveContext, classified.lineBreakClass != .sp, table.tracked[entry] {
-            width -= font.tracking
+        } else if cursiveContext, classified.lineBreakClass != .sp, tabled.isTracked {
+            width -= table.tracking
         }
         lastNonSpace = classified.lastNonSpace
         clusters.append(
@@ -243,31 +260,5 @@ extension Unicode.Scalar {
     var isCursive: Bool {
         ShapedScript(self) == .arabic || (0x0700...0x07FF).contains(value)
             || (0x1800...0x18AF).contains(value)
-    }
-}
-
-/// Widths and properties of the scalars below U+0300 in one font, computed once from the
-/// cluster path (`PreviewFont.width(of:)`), so the wrapper measures most Latin text by index.
-struct TabledWidths: Sendable {
-    /// Width in points of each scalar, by its value.
-    let widths: [Double]
-    /// Whether it is a letter (which ends a cursive context).
-    let letters: [Bool]
-    /// Whether the page draws it tracked (`GlyphRun.Kind.text`).
-    let tracked: [Bool]
-
-    /// The table of every role, built on first use.
-    private static let all: [String: TabledWidths] = Dictionary(
-        uniqueKeysWithValues: PreviewFont.all.map { ($0.name, TabledWidths($0)) })
-
-    /// The table of `font` (built on the spot for a role `PreviewFont.all` lacks).
-    static func of(_ font: PreviewFont) -> TabledWidths { all[font.name] ?? TabledWidths(font) }
-
-    /// Measures every scalar below U+0300 in `font`.
-    private init(_ font: PreviewFont) {
-        let characters = (0..<0x300).map { Character(Unicode.Scalar(UInt32($0)) ?? " ") }
-        widths = characters.map { font.width(of: $0, isEmoji: false) }
-        letters = characters.map { $0.unicodeScalars.first?.properties.isAlphabetic ?? false }
-        tracked = characters.map { PreviewFont.runKind(of: $0) == .text }
     }
 }

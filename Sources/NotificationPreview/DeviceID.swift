@@ -82,7 +82,12 @@ public enum PreviewVersion: String, Sendable, CaseIterable, Hashable {
     public static let `default` = PreviewVersion.ios17to18
 
     /// The versions as the page and the JSON name them ("17–18", with an en dash).
-    public var label: String { rawValue.replacing("-", with: "–") }
+    public var label: String {
+        switch self {
+        case .ios17to18: "17–18"
+        case .ios10to14: "10–14"
+        }
+    }
 
     /// The comma-separated list of valid values, for error messages.
     public static var validList: String { allCases.map(\.rawValue).joined(separator: ", ") }

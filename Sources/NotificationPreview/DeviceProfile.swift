@@ -80,6 +80,21 @@ public struct DeviceProfile: Sendable {
         }
     }
 
+    /// Every device's profile, built once: a preview looks its device up instead of building
+    /// the profile (and its strings) again.
+    private static let profiles: [DeviceID: DeviceProfile] = Dictionary(
+        uniqueKeysWithValues: DeviceID.allCases.map { ($0, DeviceProfile($0)) })
+
+    /// The profile of `id`, from the table built once.
+    static func of(_ id: DeviceID) -> DeviceProfile {
+        profiles[id] ?? DeviceProfile(id)
+    }
+
+    /// The model name of `id` (`name`), as the preview document gives it.
+    static func name(of id: DeviceID) -> String {
+        of(id).name
+    }
+
     /// A current model of each iPhone width and where the width comes from: the screen's
     /// pixel width in Apple's tech specs divided by its scale factor.
     private static func phone(_ width: Int) -> (String, String) {

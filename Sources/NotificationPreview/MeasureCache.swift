@@ -1,47 +1,77 @@
 /// The measured clusters of each text in each font, shared by every layout of one preview (or
-/// one matrix): a field is measured once, then wrapped at as many widths as the surfaces and
-/// devices need. Measurement is lazy, so a two-line banner measures only what it shows until
-/// an unlimited surface needs the rest.
+/// one matrix): a field is measured once, split into lines once per width, and each finished
+/// layout is kept, so the title the banner, the Lock Screen and Notification Center show in the
+/// same column is laid out once. Measurement is lazy, so a two-line banner measures only what
+/// it shows until an unlimited surface needs the rest.
 ///
 /// It lives for one call on one thread and is never shared between requests.
 final class MeasureCache {
-    /// A text in a font. Hashed by length only: `String`'s own hash normalizes the text
-    /// first, which costs more than measuring a short field; equality is instant for the same
-    /// string, which is what every lookup of one call passes.
-    private struct Key: Hashable {
+    /// A text in a font: its clusters, its splits by width and its finished layouts.
+    struct Entry {
+        /// The text.
         let text: String
+        /// The font's name.
         let font: String
+        /// Its clusters, measured so far.
+        var clusters: ClusterBuffer
+        /// Its splits into lines, one per width asked for.
+        var breakers: [LineBreaker] = []
+        /// Finished layouts by width and line limit.
+        var layouts: [(width: Double, lineLimit: Int?, layout: FieldLayout)] = []
 
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(text.utf8.count)
-            hasher.combine(font.utf8.count)
-            hasher.combine(text.utf8.first)
-            hasher.combine(font.utf8.last)
+        /// The index in `breakers` of the split at `width`, made on first use.
+        mutating func breaker(width: Double) -> Int {
+            for index in breakers.indices where breakers[index].width == width { return index }
+            breakers.append(LineBreaker(width: width))
+            return breakers.count - 1
         }
 
-        static func == (lhs: Key, rhs: Key) -> Bool {
-            lhs.font == rhs.font && lhs.text == rhs.text
+        /// The layout kept for `width` and `lineLimit`, if any.
+        func layout(width: Double, lineLimit: Int?) -> FieldLayout? {
+            for index in layouts.indices
+            where layouts[index].width == width && layouts[index].lineLimit == lineLimit {
+                return layouts[index].layout
+            }
+            return nil
         }
     }
 
-    private var buffers: [Key: ClusterBuffer] = [:]
+    /// The entries, few per call (title, subtitle and body in a few fonts): found by a scan
+    /// comparing bytes (`sameBytes`), instant for the same string, which is what every lookup of
+    /// one call passes.
+    private var entries: [Entry] = []
     /// Shaped words (Arabic, Devanagari) by word and font, shared by every text of the call.
     private let shapes = ShapedWordCache()
 
     /// Creates an empty cache.
     init() {}
 
-    /// Runs `body` on the buffer of `text` in `font`, creating it on first use and keeping what
-    /// `body` measured for the next caller.
-    func withBuffer<Result>(
+    /// Runs `body` on the entry of `text` in `font`, creating it on first use and keeping what
+    /// `body` measured, split and laid out for the next caller.
+    func withEntry<Result>(
         _ text: String,
         font: PreviewFont,
-        _ body: (inout ClusterBuffer) -> Result
+        _ body: (inout Entry) -> Result
     ) -> Result {
-        let key = Key(text: text, font: font.name)
-        var buffer = buffers.removeValue(forKey: key) ?? ClusterBuffer(text, font: font, shapes: shapes)
-        let result = body(&buffer)
-        buffers[key] = buffer
-        return result
+        // A loop over the indices rather than `firstIndex(where:)`, whose closure would be
+        // handed a copy of each entry.
+        for index in entries.indices
+        where entries[index].font == font.name && Self.sameBytes(entries[index].text, text) {
+            return body(&entries[index])
+        }
+        entries.append(
+            Entry(text: text, font: font.name, clusters: ClusterBuffer(text, font: font, shapes: shapes)))
+        return body(&entries[entries.count - 1])
+    }
+
+    /// Whether two texts are the same bytes. Not `==`: canonically equivalent spellings (a
+    /// precomposed "é" and "e" + U+0301) are equal strings but are measured and cut differently.
+    static func sameBytes(_ first: String, _ second: String) -> Bool {
+        var (first, second) = (first, second)
+        return first.withUTF8 { one in
+            second.withUTF8 { other in
+                one.count == other.count && (one.baseAddress == other.baseAddress || one.elementsEqual(other))
+            }
+        }
     }
 }

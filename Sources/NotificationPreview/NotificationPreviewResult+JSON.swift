@@ -1,88 +1,79 @@
+import NotificationKit
+
 /// The preview document of CONTRACT §6.
 extension NotificationPreviewResult {
     /// The preview as JSON. `report` is the already-serialised validation report (CONTRACT
     /// §4) placed under `"report"`; nil leaves the member out.
     public func json(report: String? = nil) -> String {
-        var out = JSONText()
-        out.raw("{")
-        out.key("device")
-        out.raw("{")
-        out.key("id")
+        String(decoding: document(report.map(EmbeddedReport.text) ?? .none), as: UTF8.self)
+    }
+
+    /// The preview as the UTF-8 bytes of a response body, with `report` written in place under
+    /// `"report"` (nil leaves the member out): one buffer, no intermediate text. The same
+    /// bytes as `json(report: report?.json())`.
+    public func jsonBytes(report: ValidationReport?) -> [UInt8] {
+        document(report.map(EmbeddedReport.report) ?? .none)
+    }
+
+    /// Writes the whole document.
+    private func document(_ report: EmbeddedReport) -> [UInt8] {
+        var out = JSONText(capacity: 1024 + 1024 * surfaces.count)
+        out.raw(#"{"device":{"id":"#)
         out.string(device.rawValue)
-        out.raw(",")
-        out.key("width")
+        out.raw(#","width":"#)
         out.number(deviceWidth, decimals: 0)
-        out.raw(",")
-        out.key("name")
-        out.string(DeviceProfile(device).name)
-        out.raw("},")
-        out.key("ios")
+        out.raw(#","name":"#)
+        out.string(DeviceProfile.name(of: device))
+        out.raw(#"},"ios":"#)
         out.string(version.label)
         out.raw(",")
-        if let report {
-            out.key("report")
-            out.raw(report)
-            out.raw(",")
-        }
-        out.key("hiddenPreviews")
+        report.write(to: &out)
+        out.raw(#""hiddenPreviews":"#)
         out.bool(hiddenPreviews)
-        out.raw(",")
-        out.key("surfaces")
+        out.raw(#","surfaces":"#)
         out.array(surfaces) { $0.surface($1) }
-        out.raw(",")
-        out.key("notes")
+        out.raw(#","notes":"#)
         out.array(notes) { $0.string($1) }
         out.raw("}")
-        return out.text
+        return out.bytes()
     }
 }
 
 extension JSONText {
     /// Writes one surface object.
     fileprivate mutating func surface(_ preview: SurfacePreview) {
-        raw("{")
-        key("surface")
+        raw(#"{"surface":"#)
         string(preview.surface.rawValue)
-        for (name, field) in [
-            ("title", preview.title), ("subtitle", preview.subtitle), ("body", preview.body),
-        ] {
-            raw(",")
-            key(name)
-            self.field(field)
-        }
-        raw(",")
-        key("timestamp")
+        raw(#","title":"#)
+        field(preview.title)
+        raw(#","subtitle":"#)
+        field(preview.subtitle)
+        raw(#","body":"#)
+        field(preview.body)
+        raw(#","timestamp":"#)
         string(preview.timestamp)
         if let header = preview.header {
-            raw(",")
-            key("header")
+            raw(#","header":"#)
             string(header)
         }
-        raw(",")
-        key("media")
+        raw(#","media":"#)
         if let media = preview.media { self.media(media) } else { raw("null") }
-        raw(",")
-        key("actions")
+        raw(#","actions":"#)
         array(preview.actions) { $0.action($1) }
-        raw(",")
-        key("height")
+        raw(#","height":"#)
         number(preview.height)
         if let visible = preview.visibleHeight, let scrolls = preview.scrolls {
-            raw(",")
-            key("visibleHeight")
+            raw(#","visibleHeight":"#)
             number(visible)
-            raw(",")
-            key("scrolls")
+            raw(#","scrolls":"#)
             bool(scrolls)
         }
         if let lines = preview.visibleBodyLines {
-            raw(",")
-            key("visibleBodyLines")
+            raw(#","visibleBodyLines":"#)
             number(lines)
         }
         if let scale = preview.scale {
-            raw(",")
-            key("scale")
+            raw(#","scale":"#)
             number(scale, decimals: 2)
         }
         raw("}")
@@ -90,43 +81,30 @@ extension JSONText {
 
     /// Writes a text field: its lines, whether and where it was cut, its column.
     private mutating func field(_ field: FieldLayout) {
-        raw("{")
-        key("lines")
+        raw(#"{"lines":"#)
         array(field.lines) { $0.string($1) }
-        raw(",")
-        key("truncated")
+        raw(#","truncated":"#)
         bool(field.truncated)
-        raw(",")
-        key("truncatedAt")
+        raw(#","truncatedAt":"#)
         if let cut = field.truncation {
-            raw("{")
-            key("characters")
+            raw(#"{"characters":"#)
             number(cut.characters)
-            raw(",")
-            key("utf8")
+            raw(#","utf8":"#)
             number(cut.utf8)
-            raw(",")
-            key("utf16")
+            raw(#","utf16":"#)
             number(cut.utf16)
             raw("}")
         } else {
             raw("null")
         }
-        raw(",")
-        key("columnWidth")
+        raw(#","columnWidth":"#)
         number(field.columnWidth, decimals: 2)
-        raw(",")
-        key("lineLimit")
-        if let limit = field.lineLimit { number(limit) } else { raw("null") }
-        raw(",")
-        key("font")
+        raw(#","lineLimit":"#)
+        number(field.lineLimit)
+        raw(#","font":"#)
         string(field.fontName)
         if let localizationKey = field.localizationKey {
-            raw(",")
-            key("source")
-            string("strings")
-            raw(",")
-            key("localizationKey")
+            raw(#","source":"strings","localizationKey":"#)
             string(localizationKey)
         }
         raw("}")
@@ -134,57 +112,42 @@ extension JSONText {
 
     /// Writes a media placement.
     private mutating func media(_ media: MediaPlacement) {
-        raw("{")
-        key("kind")
+        raw(#"{"kind":"#)
         string(media.kind)
-        raw(",")
-        key("placement")
+        raw(#","placement":"#)
         string(media.placement.rawValue)
-        raw(",")
-        key("width")
+        raw(#","width":"#)
         number(media.width)
-        raw(",")
-        key("height")
+        raw(#","height":"#)
         number(media.height)
-        raw(",")
-        key("aspectRatio")
+        raw(#","aspectRatio":"#)
         if let ratio = media.aspectRatio { number(ratio, decimals: 4) } else { raw("null") }
-        raw(",")
-        key("aspectRatioAssumed")
+        raw(#","aspectRatioAssumed":"#)
         bool(media.aspectRatioAssumed)
         raw("}")
     }
 
     /// Writes an action button.
     private mutating func action(_ action: ActionPreview) {
-        raw("{")
-        key("identifier")
+        raw(#"{"identifier":"#)
         string(action.identifier)
-        raw(",")
-        key("title")
+        raw(#","title":"#)
         string(action.title)
-        raw(",")
-        key("style")
+        raw(#","style":"#)
         string(action.style)
-        raw(",")
-        key("textInput")
+        raw(#","textInput":"#)
         bool(action.textInput)
         if action.textInput {
-            raw(",")
-            key("textInputPlaceholder")
+            raw(#","textInputPlaceholder":"#)
             optionalString(action.textInputPlaceholder)
-            raw(",")
-            key("textInputButtonTitle")
+            raw(#","textInputButtonTitle":"#)
             optionalString(action.textInputButtonTitle)
         }
-        raw(",")
-        key("authenticationRequired")
+        raw(#","authenticationRequired":"#)
         bool(action.authenticationRequired)
-        raw(",")
-        key("foreground")
+        raw(#","foreground":"#)
         bool(action.foreground)
-        raw(",")
-        key("icon")
+        raw(#","icon":"#)
         optionalString(action.iconName)
         raw("}")
     }

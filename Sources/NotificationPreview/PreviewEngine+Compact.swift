@@ -42,7 +42,7 @@ extension PreviewEngine {
         let column = profile.compactColumn
         let timestamp = content.content.timestamp
         let stampWidth =
-            timestamp.isEmpty || watch ? 0 : PreviewFont.timestamp.width(of: timestamp) + compactGap
+            timestamp.isEmpty || watch ? 0 : content.timestampWidth + compactGap
         let textColumn = thumbnail == nil ? column : column - thumbnailSide - compactGap
         let titleWrapper = content.wrapper(titleFont)
         let title = titleWrapper.layout(content.compactTitle, width: column - stampWidth, lineLimit: 1)

@@ -11,7 +11,7 @@ public enum PreviewEngine {
         hiddenPreviews: Bool,
         version: PreviewVersion = .default
     ) -> NotificationPreviewResult {
-        let profile = DeviceProfile(device)
+        let profile = DeviceProfile.of(device)
         let resolved = ResolvedContent(content, hiddenPreviews: hiddenPreviews)
         var notes = resolved.notes
         let shown = surfaces.isEmpty ? profile.surfaces : surfaces.filter(profile.surfaces.contains)
@@ -67,6 +67,8 @@ struct ResolvedContent {
     /// The measured clusters of the fields, shared by every surface (and every device of a
     /// matrix).
     let cache = MeasureCache()
+    /// Width of the timestamp text in its font, measured once for every compact surface.
+    let timestampWidth: Double
 
     /// A wrapper setting text in `font` that shares this content's measurements.
     func wrapper(_ font: PreviewFont) -> LineWrapper {
@@ -77,6 +79,9 @@ struct ResolvedContent {
     init(_ content: PreviewContent, hiddenPreviews: Bool) {
         self.content = content
         self.hiddenPreviews = hiddenPreviews
+        timestampWidth =
+            TabledWidths.of(.timestamp).width(ofASCII: content.timestamp)
+            ?? PreviewFont.timestamp.width(of: content.timestamp)
         var notes: [String] = []
         let category = content.category.registeredCategory
         if hiddenPreviews {

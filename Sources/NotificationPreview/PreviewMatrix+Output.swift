@@ -1,37 +1,43 @@
+import NotificationKit
+
 /// The matrix as JSON (the API's `device=all`) and as a table (`--format table`).
 extension PreviewMatrix {
     /// The matrix as JSON; `report` is an already-serialised report placed under `"report"`.
     public func json(report: String? = nil) -> String {
-        var out = JSONText()
-        out.raw("{")
-        out.key("ios")
+        String(decoding: document(report.map(EmbeddedReport.text) ?? .none), as: UTF8.self)
+    }
+
+    /// The matrix as the UTF-8 bytes of a response body, with `report` written in place under
+    /// `"report"` (nil leaves the member out). The same bytes as `json(report: report?.json())`.
+    public func jsonBytes(report: ValidationReport?) -> [UInt8] {
+        document(report.map(EmbeddedReport.report) ?? .none)
+    }
+
+    /// Writes the whole document.
+    private func document(_ report: EmbeddedReport) -> [UInt8] {
+        var out = JSONText(capacity: 1024 + 512 * rows.count)
+        out.raw(#"{"ios":"#)
         out.string(version.label)
         out.raw(",")
-        if let report {
-            out.key("report")
-            out.raw(report)
-            out.raw(",")
-        }
-        out.key("rows")
+        report.write(to: &out)
+        out.raw(#""rows":"#)
         out.array(rows) { out, row in
-            out.raw("{")
-            out.key("device")
+            out.raw(#"{"device":"#)
             out.string(row.device.rawValue)
-            out.raw(",")
-            out.key("deviceName")
+            out.raw(#","deviceName":"#)
             out.string(row.device.label)
-            out.raw(",")
-            out.key("surface")
+            out.raw(#","surface":"#)
             out.string(row.surface.rawValue)
-            for field in Self.fields {
-                out.raw(",")
-                out.key(field)
-                out.cell(row.cell(field))
-            }
+            out.raw(#","title":"#)
+            out.cell(row.title)
+            out.raw(#","subtitle":"#)
+            out.cell(row.subtitle)
+            out.raw(#","body":"#)
+            out.cell(row.body)
             out.raw("}")
         }
         out.raw("}")
-        return out.text
+        return out.bytes()
     }
 
     /// One line per device × surface: lines used of the limit, "cut" and the last characters
@@ -68,20 +74,15 @@ extension PreviewMatrix {
 extension JSONText {
     /// Writes one matrix cell.
     fileprivate mutating func cell(_ cell: PreviewMatrix.Cell) {
-        raw("{")
-        key("lines")
+        raw(#"{"lines":"#)
         number(cell.lines)
-        raw(",")
-        key("lineLimit")
-        if let limit = cell.lineLimit { number(limit) } else { raw("null") }
-        raw(",")
-        key("truncated")
+        raw(#","lineLimit":"#)
+        number(cell.lineLimit)
+        raw(#","truncated":"#)
         bool(cell.truncated)
-        raw(",")
-        key("visibleCharacters")
+        raw(#","visibleCharacters":"#)
         number(cell.visibleCharacters)
-        raw(",")
-        key("lastShown")
+        raw(#","lastShown":"#)
         string(cell.lastShown)
         raw("}")
     }

@@ -66,7 +66,7 @@ public struct PreviewMatrix: Sendable, Hashable {
         var notes: [String] = []
         var rows: [Row] = []
         for device in devices {
-            let profile = DeviceProfile(device)
+            let profile = DeviceProfile.of(device)
             for surface in profile.surfaces {
                 let preview = PreviewEngine.layout(
                     surface, resolved, profile, version: version, notes: &notes)

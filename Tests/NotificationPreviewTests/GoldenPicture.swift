@@ -8,11 +8,13 @@ enum GoldenPicture {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Goldens")
 
-    /// Checks `picture` against `Goldens/<name>.txt`.
+    /// Checks `picture` against `Goldens/<name>.<fileExtension>` (a text picture by default, or
+    /// a JSON document).
     static func check(
-        _ picture: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation
+        _ picture: String, named name: String, fileExtension: String = "txt",
+        sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        let url = directory.appendingPathComponent(name + ".txt")
+        let url = directory.appendingPathComponent(name + "." + fileExtension)
         if ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1" {
             try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             #expect(throws: Never.self) { try picture.write(to: url, atomically: true, encoding: .utf8) }
@@ -20,9 +22,12 @@ enum GoldenPicture {
         }
         guard let golden = try? String(contentsOf: url, encoding: .utf8) else {
             Issue.record(
-                "Missing golden \(name).txt; run with UPDATE_GOLDENS=1", sourceLocation: sourceLocation)
+                "Missing golden \(name).\(fileExtension); run with UPDATE_GOLDENS=1",
+                sourceLocation: sourceLocation)
             return
         }
-        #expect(picture == golden, "Golden \(name).txt differs:\n\(picture)", sourceLocation: sourceLocation)
+        #expect(
+            picture == golden, "Golden \(name).\(fileExtension) differs:\n\(picture)",
+            sourceLocation: sourceLocation)
     }
 }

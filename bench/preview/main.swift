@@ -6,7 +6,8 @@ import NotificationPreview
 // (`device=all`), and one device's full preview (what `POST /api/v1/preview` computes),
 // for a short Czech message, a long mixed one and a 4 KB body. Best and median of RUNS
 // batches, in wall-clock time and in this thread's CPU time (the figure to quote on a shared
-// machine); CPU time of the whole run at the end. Usage: bench/preview/run.sh
+// machine); CPU time of the whole run at the end. Usage: bench/preview/run.sh (RUNS, COUNT and
+// ONLY=<text> in the environment)
 
 /// A payload's content as the API reads it.
 func content(_ json: String) -> PreviewContent {
@@ -60,7 +61,9 @@ let scale = Int(ProcessInfo.processInfo.environment["COUNT"] ?? "") ?? 100
 let cpuStart = clock()
 print(
     "devices: \(DeviceID.allCases.count), device × surface rows: \(PreviewMatrix(content(czech)).rows.count)")
-for (name, json) in [("czech", czech), ("mixed", mixed), ("4 KB body", long)] {
+// ONLY=czech (or mixed, 4 KB) times one text alone, e.g. under callgrind.
+let only = ProcessInfo.processInfo.environment["ONLY"] ?? ""
+for (name, json) in [("czech", czech), ("mixed", mixed), ("4 KB body", long)] where name.hasPrefix(only) {
     let text = content(json)
     let matrix = time(runs: runs, count: 2 * scale) { PreviewMatrix(text).rows.count }
     let one = time(runs: runs, count: 5 * scale) {
@@ -77,6 +80,19 @@ for (name, json) in [("czech", czech), ("mixed", mixed), ("4 KB body", long)] {
             format:
                 "           CPU per call:   matrix best %.3f ms, median %.3f ms   one device: best %.3f ms, median %.3f ms",
             matrix.cpuBest, matrix.cpuMedian, one.cpuBest, one.cpuMedian))
-    if matrix.sink == 0 || one.sink == 0 { print("(no rows?)") }
+    // What `POST /api/v1/preview` does after validation: the content from the analysis, the
+    // preview and its document with the report in place.
+    let analysis = PayloadAnalysis(payload: Array(json.utf8), registry: CategoryLookup(CategoryConfig()))
+    let served = time(runs: runs, count: 5 * scale) {
+        PreviewEngine.preview(
+            PreviewContent(analysis: analysis), device: .iphone393, surfaces: [], hiddenPreviews: false
+        ).jsonBytes(report: analysis.report).count
+    }
+    print(
+        String(
+            format:
+                "           CPU per call:   content + one device + JSON document: best %.3f ms, median %.3f ms",
+            served.cpuBest, served.cpuMedian))
+    if matrix.sink == 0 || one.sink == 0 || served.sink == 0 { print("(no rows?)") }
 }
 print(String(format: "CPU time: %.2f s", Double(clock() - cpuStart) / Double(CLOCKS_PER_SEC)))

@@ -50,7 +50,7 @@ struct PayloadAPI: Sendable {
             withCuts.diagnostics += matrix.cutDiagnostics()
             var response =
                 options.wantsText
-                ? Response(text: matrix.table()) : Response(json: matrix.json(report: withCuts.json()))
+                ? Response(text: matrix.table()) : Response(json: matrix.jsonBytes(report: withCuts))
             response.headers.add(name: "Vary", value: "Accept")
             return response
         }
@@ -60,7 +60,7 @@ struct PayloadAPI: Sendable {
         var response =
             options.wantsText
             ? Response(text: result.textPicture())
-            : Response(json: result.json(report: analysis.report.json()))
+            : Response(json: result.jsonBytes(report: analysis.report))
         response.headers.add(name: "Vary", value: "Accept")
         return response
     }

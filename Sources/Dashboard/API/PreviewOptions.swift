@@ -11,15 +11,22 @@ struct PreviewOptions {
     /// `device=all`: the matrix of every device × surface instead of one device's preview.
     let allDevices: Bool
 
+    /// The values `device=` takes: every device and `all`, listed once, not per request.
+    private static let deviceNames = DeviceID.allCases.map(\.rawValue) + ["all"]
+    /// The values `surface=` takes.
+    private static let surfaceNames = Surface.allCases.map(\.rawValue)
+    /// The values `ios=` takes.
+    private static let versionNames = PreviewVersion.allCases.map(\.rawValue)
+
     init(_ request: Request) throws(HTTPError) {
         let deviceName =
             try QueryOptions.choice(
-                "device", in: request, allowed: DeviceID.allCases.map(\.rawValue) + ["all"],
+                "device", in: request, allowed: Self.deviceNames,
                 fallback: DeviceID.default.rawValue) ?? DeviceID.default.rawValue
         allDevices = deviceName == "all"
         device = DeviceID(rawValue: deviceName) ?? .default
         let surfaceName = try QueryOptions.choice(
-            "surface", in: request, allowed: Surface.allCases.map(\.rawValue), fallback: nil)
+            "surface", in: request, allowed: Self.surfaceNames, fallback: nil)
         surfaces = surfaceName.flatMap(Surface.init(rawValue:)).map { [$0] } ?? []
         if let surface = surfaces.first, !allDevices, !device.surfaces.contains(surface) {
             throw HTTPError(
@@ -32,7 +39,7 @@ struct PreviewOptions {
         hiddenPreviews = try QueryOptions.flag("hiddenPreviews", in: request) ?? false
         version =
             try QueryOptions.choice(
-                "ios", in: request, allowed: PreviewVersion.allCases.map(\.rawValue), fallback: nil
+                "ios", in: request, allowed: Self.versionNames, fallback: nil
             ).flatMap(PreviewVersion.init(rawValue:)) ?? .default
         let accept = request.headers["Accept"] ?? ""
         wantsText = accept.contains("text/plain") && !accept.contains("application/json")

@@ -1,0 +1,44 @@
+/// The break rules (`allowsBreak(between:and:lastNonSpace:)`) as a table computed once from
+/// them, because the wrapper asks once per cluster of every field. The last non-space class
+/// matters only as ZW, OP, QU, CL or CP (alike), B2, or anything else, so the table has six
+/// columns of context instead of one per class.
+extension LineBreakClass {
+    /// Number of classes (raw values 0 through `h3`).
+    private static let classCount = Int(LineBreakClass.h3.rawValue) + 1
+
+    /// One class for each context column, in column order: anything else (or none), ZW, OP, QU,
+    /// CL (standing for CP too), B2.
+    private static let contexts: [LineBreakClass?] = [nil, .zw, .op, .qu, .cl, .b2]
+
+    /// The context column of a last non-space class.
+    private static func contextColumn(_ lastNonSpace: LineBreakClass?) -> Int {
+        switch lastNonSpace {
+        case .zw?: 1
+        case .op?: 2
+        case .qu?: 3
+        case .cl?, .cp?: 4
+        case .b2?: 5
+        default: 0
+        }
+    }
+
+    /// Whether a break is allowed, by (before, after, context column).
+    private static let breaks: [Bool] = (0..<classCount).flatMap { before in
+        (0..<classCount).flatMap { after in
+            contexts.map { context in
+                allowsBreak(
+                    between: LineBreakClass(rawValue: UInt8(before)) ?? .al,
+                    and: LineBreakClass(rawValue: UInt8(after)) ?? .al, lastNonSpace: context)
+            }
+        }
+    }
+
+    /// The same answer as `allowsBreak(between:and:lastNonSpace:)`, looked up.
+    static func tabledBreak(
+        between before: LineBreakClass, and after: LineBreakClass, lastNonSpace: LineBreakClass?
+    ) -> Bool {
+        breaks[
+            (Int(before.rawValue) * classCount + Int(after.rawValue)) * contexts.count
+                + contextColumn(lastNonSpace)]
+    }
+}

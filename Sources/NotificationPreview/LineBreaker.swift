@@ -1,0 +1,100 @@
+/// The greedy split of one text's clusters into lines at one width, kept between layouts: the
+/// banner's two lines, the Lock Screen's four and the expanded view's all are the first lines of
+/// one split, so each later layout at the same width only continues where the last one stopped.
+///
+/// Hard breaks at BK/CR/LF/NL; otherwise a break at the last opportunity before the overflowing
+/// cluster, or before that cluster when the line has none (UIKit wraps over-long words by
+/// character). Spaces hang past the edge.
+struct LineBreaker {
+    /// The column width in points.
+    let width: Double
+    /// The lines found so far, as cluster ranges (spaces at their ends included).
+    private(set) var ranges: [Range<Int>] = []
+    /// Whether every cluster of the text is in `ranges`.
+    private(set) var finished = false
+    /// The lines of `ranges` as shown, made on first use: the Lock Screen and the expanded view
+    /// show the same first lines, so each is cut out of the text once.
+    private var shown: [ShownLine] = []
+
+    /// One line as a layout shows it: trailing spaces dropped.
+    struct ShownLine {
+        /// Its text.
+        let text: String
+        /// Its width in points.
+        let width: Double
+        /// How many clusters it shows.
+        let clusters: Int
+    }
+
+    // The greedy loop's state between calls: the current line's start and width, the next
+    // cluster, the last break opportunity after `start` seen so far (0: none), and the end of
+    // the shaped word the line begins inside of, after a word too wide for the column was cut
+    // (0: none): there the line is measured by shaping the piece on its own.
+    private var start = 0
+    private var lineWidth = 0.0
+    private var index = 0
+    private var opportunity = 0
+    private var cutWordEnd = 0
+
+    /// Slack for floating-point sums, far below anything visible.
+    static let epsilon = 0.0001
+
+    /// A split at `width` that has found no line yet.
+    init(width: Double) {
+        self.width = width
+    }
+
+    /// Line `index` of `ranges` as shown, made by `make` from its range the first time.
+    mutating func shownLine(_ index: Int, _ make: (Range<Int>) -> ShownLine) -> ShownLine {
+        while shown.count <= index { shown.append(make(ranges[shown.count])) }
+        return shown[index]
+    }
+
+    /// Finds lines until at least `count` are known (all of them when nil) or the text ends.
+    mutating func advance(toLines count: Int?, in clusters: inout ClusterBuffer) {
+        while !finished {
+            if let count, ranges.count >= count { return }
+            guard clusters.has(index) else {
+                if start < index { ranges.append(start..<index) }
+                finished = true
+                return
+            }
+            step(&clusters)
+        }
+    }
+
+    /// Takes the cluster at `index` onto the current line, or ends the line before it.
+    private mutating func step(_ clusters: inout ClusterBuffer) {
+        let cluster = clusters[index]
+        if cluster.lineBreakClass.isHardBreak {
+            ranges.append(start..<index)
+            index += 1
+            start = index
+            lineWidth = 0
+            opportunity = 0
+            cutWordEnd = 0
+            return
+        }
+        if cluster.breakBefore, index > start { opportunity = index }
+        let widthWith =
+            index < cutWordEnd ? clusters.width(of: start..<index + 1) : lineWidth + cluster.width
+        guard cluster.isSpace || index == start || widthWith <= width + Self.epsilon else {
+            var end = opportunity > start ? opportunity : index
+            // Inside a word too wide for the column, the piece is shaped on its own and may
+            // be wider than its clusters' shares: back off until it fits.
+            while opportunity <= start, end > start + 1,
+                clusters.width(of: start..<end) > width + Self.epsilon
+            {
+                end -= 1
+            }
+            ranges.append(start..<end)
+            start = end
+            lineWidth = clusters.width(of: start..<index)
+            opportunity = (start + 1..<max(start + 1, index + 1)).last { clusters[$0].breakBefore } ?? 0
+            cutWordEnd = clusters.endOfCutWord(startingLineAt: start)
+            return
+        }
+        lineWidth = widthWith
+        index += 1
+    }
+}
