@@ -25,6 +25,18 @@ import Testing
         #expect(diagnostic.message.contains("put custom data beside \"aps\""))
     }
 
+    @Test(
+        arguments: [
+            (["new-order-shipped-now", "message"], "newordershippednow", "new-order-shipped-now"),
+            (["message"], "mesage", "message"), ([], "message", nil),
+        ] as [([String], String, String?)])
+    func unregisteredCategoryNamesTheOneMeant(_ known: [String], _ sent: String, _ meant: String?) throws {
+        let report = Validator(categoryIdentifiers: known).validate(
+            payload: #"{"aps":{"alert":"x","category":""# + sent + #""}}"#)
+        let message = try #require(report.diagnostic(.categoryUnregistered)?.message)
+        #expect(message.hasSuffix(meant.map { "did you mean \"\($0)\"?" } ?? "without action buttons."))
+    }
+
     @Test func normalizationMismatchNamesTheRegisteredSpelling() throws {
         let validator = Validator(categoryIdentifiers: ["caf\u{E9}"])
         let report = validator.validate(payload: "{\"aps\":{\"alert\":\"x\",\"category\":\"cafe\u{301}\"}}")

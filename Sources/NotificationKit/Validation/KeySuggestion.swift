@@ -13,17 +13,16 @@ enum KeySuggestion {
 
     /// The key of `known` that `key` most likely meant, or nil when nothing is close.
     static func suggestion(for key: String, among known: [String]) -> String? {
+        guard !known.isEmpty else { return nil }
         let normalized = normalize(key)
-        if let mistake = knownMistakes[normalized] ?? knownMistakes[normalized.replacing("-", with: "")],
-            known.contains(mistake)
-        {
+        let squeezed = normalized.replacing("-", with: "")
+        if let mistake = knownMistakes[normalized] ?? knownMistakes[squeezed], known.contains(mistake) {
             return mistake
         }
         if known.contains(normalized) {
             return normalized
         }
-        let squeezed = normalized.replacing("-", with: "")
-        if let match = known.first(where: { $0.replacing("-", with: "") == squeezed }) {
+        if let match = known.first(where: { equalWithoutHyphens($0, squeezed) }) {
             return match
         }
         let allowed = normalized.count <= 4 ? 1 : 2
@@ -35,6 +34,16 @@ enum KeySuggestion {
             }
         }
         return best?.key
+    }
+
+    /// Whether `candidate` with its hyphens left out is `squeezed`, compared byte for byte without
+    /// building the shortened string (a registry of 500 categories is searched per payload).
+    static func equalWithoutHyphens(_ candidate: String, _ squeezed: String) -> Bool {
+        var rest = squeezed.utf8.makeIterator()
+        for byte in candidate.utf8 where byte != UInt8(ascii: "-") {
+            guard rest.next() == byte else { return false }
+        }
+        return rest.next() == nil
     }
 
     /// Lowercases and turns `_`, spaces and camelCase humps into `-`, the separator Apple uses.
