@@ -5,13 +5,16 @@ PORT ?= 8080
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: run test test-deps build release install deb lint unit tsan pytest bench bench-http bench-validate soak fuzz fuzz-smoke format clean
+.PHONY: run test test-deps build release release-build install deb lint unit unit-build unit-run tsan pytest pytest-run bench bench-http bench-validate soak fuzz fuzz-build fuzz-smoke format clean
 
 run: release
 	.build/release/pushboard serve --host 127.0.0.1 --port $(PORT) --data $(DATA)
 
 release:
 	scripts/install-deps.sh run
+	$(MAKE) release-build
+
+release-build:
 	$(SWIFT) build -c release --static-swift-stdlib
 
 # The release binary (static Swift runtime), its man page, and the example unit and config.
@@ -32,13 +35,16 @@ build:
 	scripts/install-deps.sh run
 	$(SWIFT) build
 
-# The Swift build needs only the libraries of `run`; the browser and the Python test tools are
-# downloaded while the Swift tests build and run.
+# The Swift builds need only the libraries of `run`. The three builds (ThreadSanitizer, release,
+# fuzzing), the lint and the download of the browser and the Python test tools run at once: a
+# Swift build leaves a core idle for long stretches (modules that wait on one another), so
+# together they finish well before one after another. The tests then run one stage at a time, so
+# no build competes with the tests that assert timing.
 test:
 	scripts/install-deps.sh run
-	$(MAKE) lint
-	$(MAKE) -j2 --output-sync=target test-deps unit
-	$(MAKE) pytest fuzz-smoke
+	$(MAKE) -j5 --output-sync=target lint test-deps unit-build release-build fuzz-build
+	$(MAKE) unit-run
+	$(MAKE) pytest-run fuzz-smoke
 
 test-deps:
 	scripts/install-deps.sh test
@@ -49,8 +55,13 @@ lint:
 # Every Swift test (unit and live server tests) runs under ThreadSanitizer: one build serves
 # DESIGN.md's "live server tests under --sanitize=thread" and the unit suite, which saves `make
 # test` a whole debug build. `swift test` still runs them without TSan, faster, while you work.
-unit:
+unit: unit-build
+	$(MAKE) unit-run
+
+unit-build:
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+
+unit-run:
 	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
 
 # Only the live server tests under ThreadSanitizer.
@@ -62,6 +73,9 @@ tsan:
 # alone the few tests marked `serial`, which assert latency or timing bounds.
 PYTEST_WORKERS ?= 2
 pytest: release
+	$(MAKE) pytest-run
+
+pytest-run:
 	python3 -m pytest -q -n $(PYTEST_WORKERS) --dist loadfile -m "not serial" tests
 	python3 -m pytest -q -m serial tests
 
@@ -73,6 +87,9 @@ fuzz:
 
 fuzz-smoke:
 	scripts/fuzz.sh 5
+
+fuzz-build:
+	scripts/fuzz.sh --build-only
 
 bench: bench-http bench-validate
 

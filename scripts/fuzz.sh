@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (AddressSanitizer + coverage) and runs each for SECONDS.
 # Usage: scripts/fuzz.sh SECONDS [TARGET…]   (default: every target in Fuzz/corpus/)
+#        scripts/fuzz.sh --build-only         (only the build; `make test` runs it beside the others)
 # The seed corpora in Fuzz/corpus/ are read only; new inputs go to .build-fuzz/corpus/TARGET,
 # crashes to .build-fuzz/artifacts/TARGET/ (and the run fails). Prints executions per target.
 set -euo pipefail
@@ -23,6 +24,7 @@ ${SWIFT:-swift} build --scratch-path .build-fuzz --product PushboardFuzz \
     -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table \
     -Xswiftc -DFUZZING -Xlinker "$fuzzer_lib" -Xlinker -lstdc++
 binary=.build-fuzz/debug/PushboardFuzz
+[ "$seconds" = --build-only ] && exit 0
 
 failed=0
 for target in "${targets[@]}"; do
