@@ -80,13 +80,13 @@ pytest-run:
 	python3 -m pytest -q -m serial tests
 
 # libFuzzer targets (scripts/fuzz.sh): `make fuzz FUZZ_SECONDS=600` runs each for ten minutes;
-# `make test` runs each for 5 s as a smoke run.
+# `make test` runs each for 3 s as a smoke run.
 FUZZ_SECONDS ?= 60
 fuzz:
 	scripts/fuzz.sh $(FUZZ_SECONDS)
 
 fuzz-smoke:
-	scripts/fuzz.sh 5
+	scripts/fuzz.sh 3
 
 fuzz-build:
 	scripts/fuzz.sh --build-only
