@@ -182,7 +182,11 @@ def make_driver(javascript=True):
     # Leaving a page with unsaved edits asks "Leave site?" (beforeunload); tests that navigate
     # on leave, as a person who confirms would.
     options.set_capability("unhandledPromptBehavior", "accept")
-    return webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
+    # Without both Debian binaries Selenium would start selenium-manager, which downloads a
+    # browser and reports usage to a host on the internet: tests talk to loopback only.
+    chromedriver = shutil.which("chromedriver")
+    assert chromedriver and options.binary_location, "apt-get install chromium chromium-driver"
+    return webdriver.Chrome(service=Service(chromedriver), options=options)
 
 
 @pytest.fixture(scope="module")

@@ -190,6 +190,55 @@ def test_text_in_other_scripts_is_drawn_in_the_served_fonts(browser, server):
     wait(browser, lambda: browser.execute_script(devanagari) == ["loaded"])
 
 
+# Where the browser draws, on one unwrapped left-to-right line, the characters at `marks`
+# (indexes into `text`) and the Arabic letters before the last of them: Chromium's own bidi
+# algorithm decides the order.
+DRAWN_AROUND_THE_TAIL = """
+const [text, marks] = arguments;
+const line = document.createElement("p");
+line.dir = "ltr";
+line.style.whiteSpace = "nowrap";
+line.textContent = text;
+document.body.append(line);
+const box = i => { const r = document.createRange(); r.setStart(line.firstChild, i);
+    r.setEnd(line.firstChild, i + 1); return r.getBoundingClientRect(); };
+const letters = [];
+for (let i = 0; i < Math.max(...marks); i++) if (/\\p{Script=Arabic}/u.test(text[i])) letters.push(box(i));
+const drawn = {lettersLeft: Math.min(...letters.map(r => r.left)),
+    lettersRight: Math.max(...letters.map(r => r.right)), letters: letters.length,
+    marks: marks.map(i => { const r = box(i); return {left: r.left, right: r.right}; })};
+line.remove();
+return drawn;
+"""
+
+
+def test_a_right_to_left_cut_tail_stays_inside_its_quotes(browser, server):
+    """An Arabic title cut on small iPhones. In the counter the closing quote is drawn after
+    the Arabic letters and the "…" at their left end, where iOS cuts right-to-left text; in the
+    `preview.cut` message (validation panel and field note) the closing quote, too, stays after
+    the letters instead of moving into the middle of the sentence."""
+    title = "مرحبا بكم في متجرنا الجديد " * 4
+    browser.get(server.base + "/notifications/new")
+    control(browser, "Title").send_keys(title)
+    counter = browser.find_element(By.CSS_SELECTOR, "[data-counter-for=title]")
+    wait(browser, lambda: "cut on" in counter.text)
+    text = counter.get_attribute("textContent")
+    ellipsis, quote = text.rindex("…"), text.rindex("”")
+    drawn = browser.execute_script(DRAWN_AROUND_THE_TAIL, text, [ellipsis, quote])
+    assert drawn["letters"] > 0, text
+    assert drawn["marks"][0]["right"] <= drawn["lettersLeft"] + 0.5, (text, drawn)
+    assert drawn["marks"][1]["left"] >= drawn["lettersRight"] - 0.5, (text, drawn)
+
+    payload = {"aps": {"alert": {"title": title, "body": "نص"}}}
+    status, _, answer = server.json("POST", "/api/v1/preview?device=all", payload)
+    assert status == 200
+    message = next(d["message"] for d in answer["report"]["diagnostics"] if d["code"] == "preview.cut")
+    assert message in region(browser, "Validation").text
+    drawn = browser.execute_script(DRAWN_AROUND_THE_TAIL, message, [message.rindex('…"') + 1])
+    assert drawn["letters"] > 0, message
+    assert drawn["marks"][0]["left"] >= drawn["lettersRight"] - 0.5, (message, drawn)
+
+
 def test_without_javascript_preview_save_edit_and_download(browser_without_javascript, server):
     browser = browser_without_javascript
     browser.get(server.base + "/notifications/new")

@@ -4,8 +4,10 @@ extension PreviewMatrix {
     /// “Děti byly…”": how long `field` is and where it is cut first — the first surface (in
     /// device order) that cuts it, the devices that cut it there from narrow to wide, and the
     /// last characters the narrowest of them shows. Without a cut: "64 characters · fits
-    /// everywhere". Those characters sit between Unicode isolates (FSI … PDI), so a Hebrew or
-    /// Arabic tail stays inside its quotes instead of reordering the English around it.
+    /// everywhere". Those characters and the "…" after them sit between Unicode isolates
+    /// (FSI … PDI): a Hebrew or Arabic tail stays inside its quotes instead of reordering the
+    /// English around it, and its "…" is drawn at its left end, where iOS cuts right-to-left
+    /// text.
     public func counter(for field: String, text: String) -> String {
         let count = text.count
         let length = "\(count) character\(count == 1 ? "" : "s")"
@@ -21,8 +23,8 @@ extension PreviewMatrix {
         let list =
             devices.count == 1
             ? devices[0] : devices.dropLast().joined(separator: ", ") + " and " + (devices.last ?? "")
-        let tail = "\u{2068}\(first.cell(field).lastShown)\u{2069}"
-        return "\(length) · cut on the \(surface.title) of \(list) after “\(tail)…”"
+        let tail = "\u{2068}\(first.cell(field).lastShown)…\u{2069}"
+        return "\(length) · cut on the \(surface.title) of \(list) after “\(tail)”"
     }
 }
 
