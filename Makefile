@@ -39,12 +39,15 @@ build:
 # fuzzing), the lint and the download of the browser and the Python test tools run at once: a
 # Swift build leaves a core idle for long stretches (modules that wait on one another), so
 # together they finish well before one after another. The tests then run one stage at a time, so
-# no build competes with the tests that assert timing.
+# no build competes with the tests that assert timing. Each stage ends with its wall and CPU
+# time (scripts/timed.sh).
 test:
 	scripts/install-deps.sh run
-	$(MAKE) -j5 --output-sync=target lint test-deps unit-build release-build fuzz-build
-	$(MAKE) unit-run
-	$(MAKE) pytest-run fuzz-smoke
+	scripts/timed.sh "builds, lint and test tools" \
+		$(MAKE) -j5 --output-sync=target lint test-deps unit-build release-build fuzz-build
+	scripts/timed.sh "Swift tests" $(MAKE) unit-run
+	scripts/timed.sh "pytest" $(MAKE) pytest-run
+	scripts/timed.sh "fuzz smoke" $(MAKE) fuzz-smoke
 
 test-deps:
 	scripts/install-deps.sh test

@@ -1,5 +1,6 @@
-"""axe-core 4 on every page and error state, at 1440 and 390 px, in light and dark: zero
-violations of any impact.
+"""axe-core 4 on every page and error state, at 1440 and 390 px, in light (every rule) and in
+dark (the rules that depend on colours, which is all the dark scheme changes): zero violations
+of any impact.
 
 axe.min.js is the copy shipped inside PyPI's axe-playwright-python (installed by
 `scripts/install-deps.sh test` without its Playwright dependency); it is injected with Selenium
@@ -7,6 +8,7 @@ into Debian's chromium. Nothing is downloaded at test time.
 """
 import importlib.util
 import json
+import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -15,7 +17,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import SEEDS, Server
+from conftest import ROOT, SEEDS, Server
 from test_pages_composer import control, press, set_value, wait
 
 
@@ -108,14 +110,25 @@ def states(site):
     ]
 
 
-def run_axe(driver):
-    driver.execute_script(AXE)
+# The rules whose outcome depends on colours: all that can change between the light and the
+# dark scheme, which differ only in colours (test_the_dark_scheme_changes_only_colours).
+COLOUR_RULES = ["color-contrast", "link-in-text-block"]
+
+
+def run_axe(driver, rules=None):
+    """axe's violations on the page as it is now: every rule, or only `rules`. axe is injected
+    once per page."""
+    options = {"resultTypes": ["violations"]}
+    if rules:
+        options["runOnly"] = {"type": "rule", "values": rules}
+    if not driver.execute_script("return typeof axe === 'object'"):
+        driver.execute_script(AXE)
     return driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
-        "axe.run(document, {resultTypes: ['violations']}).then("
+        "axe.run(document, arguments[0]).then("
         "  r => done(r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,"
         "    nodes: v.nodes.slice(0, 4).map(n => n.target.join(' ') + ' ' + (n.failureSummary || ''))}))),"
-        "  e => done([{id: 'axe-error', impact: 'critical', help: String(e), nodes: []}]));")
+        "  e => done([{id: 'axe-error', impact: 'critical', help: String(e), nodes: []}]));", options)
 
 
 def prefer_color_scheme(driver, scheme):
@@ -124,10 +137,26 @@ def prefer_color_scheme(driver, scheme):
         "features": [{"name": "prefers-color-scheme", "value": scheme}]})
 
 
+def violations_in_both_schemes(driver, name):
+    """The page as it is now, with every rule in light and with COLOUR_RULES in dark (the
+    media query applies without a reload): {"name (scheme)": violations} for each scheme with
+    any. Leaves the page in light."""
+    found = {}
+    for scheme in ["light", "dark"]:
+        prefer_color_scheme(driver, scheme)
+        assert driver.execute_script(f"return matchMedia('(prefers-color-scheme: {scheme})').matches"), scheme
+        violations = run_axe(driver, None if scheme == "light" else COLOUR_RULES)
+        if violations:
+            found[f"{name} ({scheme})"] = violations
+    prefer_color_scheme(driver, "light")
+    return found
+
+
 @pytest.mark.parametrize("width", [1440, 390])
 def test_no_axe_violations(browser, site, width):
-    """Each state in light and in dark: the page is loaded and brought to its state once, then
-    checked in both schemes (the media query applies without a reload)."""
+    """Each state in light and in dark: the page is loaded and brought to its state once,
+    checked with every rule in light, then with the colour rules in dark (the media query
+    applies without a reload)."""
     browser.set_window_size(width, 1000)
     browser.set_script_timeout(60)
     found = {}
@@ -137,14 +166,33 @@ def test_no_axe_violations(browser, site, width):
             browser.get(site.base + path)
             if action:
                 action(browser)
-            for scheme in ["light", "dark"]:
-                prefer_color_scheme(browser, scheme)
-                assert browser.execute_script(
-                    f"return matchMedia('(prefers-color-scheme: {scheme})').matches"), scheme
-                violations = run_axe(browser)
-                if violations:
-                    found[f"{name} ({scheme})"] = violations
+            found |= violations_in_both_schemes(browser, name)
     finally:
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
         browser.set_window_size(1280, 1000)
     assert found == {}, json.dumps(found, indent=1, ensure_ascii=False)
+
+
+def test_the_dark_scheme_changes_only_colours():
+    """What lets the dark pass above check only COLOUR_RULES: every declaration inside a
+    `prefers-color-scheme: dark` block of the served style sheets is a colour, a custom
+    property holding colours or a shadow, or `color-scheme` itself. A layout change there
+    (a size, a display) fails this test, and then the dark pass must run every rule again."""
+    colour_value = re.compile(r"^(#[0-9a-f]{3,8}|rgba?\([^)]*\)|hsla?\([^)]*\)|transparent|currentcolor"
+                              r"|light|dark|var\(--[a-z-]+\)|[\s,]|0|[0-9.]+px|[0-9.]+rem)+$", re.I)
+    colour_property = re.compile(r"^(--[a-z-]+|color|background(-color)?|border(-[a-z]+)?-color"
+                                 r"|outline-color|fill|stroke|box-shadow|color-scheme|caret-color)$")
+    blocks = 0
+    for sheet in sorted((ROOT / "Public").glob("*.css")):
+        css = re.sub(r"/\*.*?\*/", "", sheet.read_text(), flags=re.S)
+        for match in re.finditer(r"@media[^{]*prefers-color-scheme:\s*dark[^{]*\{", css):
+            depth, end = 1, match.end()
+            while depth:
+                depth += {"{": 1, "}": -1}.get(css[end], 0)
+                end += 1
+            blocks += 1
+            for declaration in re.findall(r"([^{};]+):([^{};]+)(?=;|\})", css[match.end():end - 1]):
+                name, value = declaration[0].strip(), declaration[1].strip()
+                assert colour_property.match(name), f"{sheet.name}: {name}: {value} in a dark block"
+                assert colour_value.match(value), f"{sheet.name}: {name}: {value} in a dark block"
+    assert blocks > 0, "no dark scheme found in Public/*.css"

@@ -140,21 +140,20 @@ def test_an_admin_resets_a_password_from_the_users_page(browser, guarded_server,
     other_session(guarded_server, "anna", NEW_PASSWORD)
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("width", [1440, 390])
-def test_the_access_pages_have_no_axe_violations(browser, guarded_server, binary, width, scheme):
-    """axe-core on the login, account, users, tokens and audit pages and their error states."""
+def test_the_access_pages_have_no_axe_violations(browser, guarded_server, binary, width):
+    """axe-core on the login, account, users, tokens and audit pages and their error states,
+    each loaded once and checked in light and in dark."""
     import json as json_module
 
-    from test_accessibility import run_axe
+    from test_accessibility import prefer_color_scheme, violations_in_both_schemes
     added = subprocess.run([str(binary), "users", "add", "root", "--role", "admin", "--data",
                             str(guarded_server.data_dir)],
                            input=PASSWORD + "\n", capture_output=True, text=True, cwd=ROOT)
     assert added.returncode == 0, added.stderr
     browser.set_window_size(width, 1000)
     browser.set_script_timeout(60)
-    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {
-        "features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    prefer_color_scheme(browser, "light")
 
     def wrong_login():
         replace_text(control(browser, "Name"), "root")
@@ -185,7 +184,7 @@ def test_the_access_pages_have_no_axe_violations(browser, guarded_server, binary
             browser.get(guarded_server.base + path)
             if action:
                 action()
-            found[name] = run_axe(browser)
+            found |= violations_in_both_schemes(browser, name)
         log_in(browser, guarded_server, "root", PASSWORD)
         for name, path, action in [("account", "/account", None), ("account errors", "/account", refused_change),
                                    ("users", "/users", open_reset), ("tokens", "/tokens", None),
@@ -193,9 +192,8 @@ def test_the_access_pages_have_no_axe_violations(browser, guarded_server, binary
             browser.get(guarded_server.base + path)
             if action:
                 action()
-            found[name] = run_axe(browser)
+            found |= violations_in_both_schemes(browser, name)
     finally:
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
         browser.set_window_size(1280, 1000)
-    found = {name: violations for name, violations in found.items() if violations}
     assert found == {}, json_module.dumps(found, indent=1, ensure_ascii=False)

@@ -17,8 +17,9 @@ import Testing
         var fields = ComposerFields()
         fields[.rawJSON] = raw
         let composed = PayloadComposer.compose(fields)
-        let report = Validator(categories: registry).validate(payload: Array(raw.utf8), headers: [:])
-        return ComposerFieldNotes(composed, report: report, registry: registry)
+        let analysis = PayloadAnalysis(
+            payload: Array(raw.utf8), headers: [:], validator: Validator(categories: registry))
+        return ComposerFieldNotes(composed, report: analysis.report, root: analysis.root, registry: registry)
     }
 
     @Test(arguments: [
@@ -55,9 +56,11 @@ import Testing
         fields[.rawJSON] = #"{"aps":{"alert":{"body":"Hi"},"relevance-score":7}}"#
         fields[.expiration] = "soon"
         let composed = PayloadComposer.compose(fields)
-        let report = Validator(categories: Self.registry).validate(
-            payload: Array(fields[.rawJSON].utf8), headers: composed.fields.headers)
-        let notes = ComposerFieldNotes(composed, report: report, registry: Self.registry)
+        let analysis = PayloadAnalysis(
+            payload: Array(fields[.rawJSON].utf8), headers: composed.fields.headers,
+            validator: Validator(categories: Self.registry))
+        let report = analysis.report
+        let notes = ComposerFieldNotes(composed, report: report, root: analysis.root, registry: Self.registry)
         #expect(notes.isInvalid(.relevanceScore), "\(report.diagnostics)")
         #expect(notes.isInvalid(.expiration), "\(report.diagnostics)")
     }

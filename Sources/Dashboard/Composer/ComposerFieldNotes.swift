@@ -28,8 +28,11 @@ struct ComposerFieldNotes: Sendable {
     /// Whether iOS would show the notification without its buttons.
     private(set) var buttonsMissing = false
 
-    /// The notes of `composed` and its `report`, categories matched against `registry`.
-    init(_ composed: ComposedPayload, report: ValidationReport, registry: CategoryConfig) {
+    /// The notes of `composed` and its `report`, categories matched against `registry`. `root`
+    /// is the tree of `composed.checkedText` from its one analysis (`PayloadAnalysis.root`),
+    /// which says which key holds the media URL and which category was asked for; the payload
+    /// is not read again.
+    init(_ composed: ComposedPayload, report: ValidationReport, root: JSONNode?, registry: CategoryConfig) {
         for (field, message) in composed.errors {
             notes[field, default: []].append(Note(severity: "error", code: "", message: message))
         }
@@ -39,7 +42,6 @@ struct ComposerFieldNotes: Sendable {
                 + "Edit only Raw JSON to keep your own formatting."
             notes[.rawJSON, default: []].append(Note(severity: "info", code: "", message: message))
         }
-        let root = JSONReader().read(composed.checkedText).root
         let mediaKey = ComposerFields.mediaKey(in: root)
         for diagnostic in report.diagnostics {
             let field = ComposerField.field(forPath: diagnostic.path, mediaKey: mediaKey)
