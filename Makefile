@@ -39,15 +39,15 @@ build:
 # fuzzing), the lint and the download of the browser and the Python test tools run at once: a
 # Swift build leaves a core idle for long stretches (modules that wait on one another), so
 # together they finish well before one after another. The tests then run one stage at a time, so
-# no build competes with the tests that assert timing. Each stage ends with its wall and CPU
-# time (scripts/timed.sh).
+# no build competes with the tests that assert timing. The fuzz smoke runs (one core) beside
+# the Swift tests, which wait on live servers for long stretches. Each stage ends with its wall
+# and CPU time (scripts/timed.sh).
 test:
 	scripts/install-deps.sh run
 	scripts/timed.sh "builds, lint and test tools" \
 		$(MAKE) -j5 --output-sync=target lint test-deps unit-build release-build fuzz-build
-	scripts/timed.sh "Swift tests" $(MAKE) unit-run
+	scripts/timed.sh "Swift tests and fuzz smoke" $(MAKE) -j2 --output-sync=target unit-run fuzz-smoke
 	scripts/timed.sh "pytest" $(MAKE) pytest-run
-	scripts/timed.sh "fuzz smoke" $(MAKE) fuzz-smoke
 
 test-deps:
 	scripts/install-deps.sh test
@@ -72,9 +72,10 @@ tsan:
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter MHDServerTests
 
 # Browser, API, schema and crash tests against the release binary on 127.0.0.1.
-# Two at a time (pytest-xdist, a test file per worker so its module fixtures start once), then
-# alone the few tests marked `serial`, which assert latency or timing bounds.
-PYTEST_WORKERS ?= 2
+# Four at a time (pytest-xdist, a test file per worker so its module fixtures start once: the
+# browser tests spend much of their time waiting, so four keep two cores busy), then alone the
+# few tests marked `serial`, which assert latency or timing bounds.
+PYTEST_WORKERS ?= 4
 pytest: release
 	$(MAKE) pytest-run
 
