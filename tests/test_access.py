@@ -4,10 +4,14 @@ The server may bind 0.0.0.0, but every connection here goes to 127.0.0.1 only.
 """
 import http.client
 import json
+import os
+import pty
 import re
+import select
 import signal
 import subprocess
 import tempfile
+import termios
 import time
 
 import pytest
@@ -225,3 +229,62 @@ def test_a_password_is_never_an_argument(binary, data_dir):
     result = run(binary, "users", "add", "anna", "--role", "admin", "--password", PASSWORD,
                  "--data", str(data_dir))
     assert result.returncode == 2 and "--password" in result.stderr
+
+
+def at_a_terminal(binary, args, typed):
+    """Runs `pushboard ARGS` with a pseudo-terminal as its standard input, typing each line
+    of `typed` once the prompt before it has appeared. Returns (exit status, everything the
+    terminal showed, whether the terminal echoes input again afterwards)."""
+    leader, follower = pty.openpty()
+    process = subprocess.Popen([str(binary), *args], stdin=follower, stdout=follower, stderr=follower,
+                               cwd=ROOT, close_fds=True)
+    os.close(follower)
+    shown = b""
+    deadline = time.monotonic() + 30
+
+    def read_until(marker):
+        nonlocal shown
+        while marker not in shown and time.monotonic() < deadline:
+            ready, _, _ = select.select([leader], [], [], 0.5)
+            if ready:
+                try:
+                    chunk = os.read(leader, 4096)
+                except OSError:  # the program ended and closed the terminal
+                    return
+                if not chunk:
+                    return
+                shown += chunk
+
+    for prompt, line in typed:
+        read_until(prompt)
+        assert prompt in shown, shown
+        os.write(leader, line.encode() + b"\n")
+    status = process.wait(timeout=30)
+    read_until(b"\0")  # what is left
+    echoes = bool(termios.tcgetattr(leader)[3] & termios.ECHO)
+    os.close(leader)
+    return status, shown.decode(errors="replace"), echoes
+
+
+def test_at_a_terminal_the_password_is_typed_twice_without_echo(binary, data_dir):
+    args = ["users", "add", "anna", "--role", "editor", "--data", str(data_dir)]
+    status, shown, echoes = at_a_terminal(
+        binary, args, [(b"Password: ", PASSWORD), (b"Password again: ", PASSWORD)])
+    assert status == 0, shown
+    assert PASSWORD not in shown  # neither typing was echoed
+    assert echoes, "the terminal's echo was left off"
+    assert re.search(r"^anna\teditor\t", run(binary, "users", "list", "--data", str(data_dir)).stdout, re.M)
+
+    status, shown, echoes = at_a_terminal(
+        binary, ["users", "add", "bob", "--role", "viewer", "--data", str(data_dir)],
+        [(b"Password: ", PASSWORD), (b"Password again: ", PASSWORD + " but different")])
+    assert status == 1 and "The two new passwords differ" in shown, shown
+    assert PASSWORD not in shown and echoes
+    assert "bob" not in run(binary, "users", "list", "--data", str(data_dir)).stdout
+
+    # Both copies pasted at once, the second ahead of its prompt: still not shown.
+    status, shown, echoes = at_a_terminal(
+        binary, ["users", "passwd", "anna", "--data", str(data_dir)],
+        [(b"Password: ", "another long password\nanother long password")])
+    assert status == 0 and "session(s) ended" in shown, shown
+    assert "another long password" not in shown and echoes

@@ -77,9 +77,8 @@ enum UsersAddCommand: Command {
         guard let name = try arguments.singleOperand() else { throw UsageError("expected the user's NAME") }
         let role = try AccessCommands.role(arguments["role"])
         let audited = try AuditedAccess(arguments)
-        let password = try PasswordInput.read()
         return try audited.perform("user.add", object: "user:" + name, detail: role.rawValue) {
-            try audited.access.addUser(name: name, role: role, password: password)
+            try audited.access.addUser(name: name, role: role, password: PasswordInput.read())
             return "Added \(name) as \(role.rawValue)."
         }
     }
@@ -139,9 +138,8 @@ enum UsersPasswordCommand: Command {
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         guard let name = try arguments.singleOperand() else { throw UsageError("expected the user's NAME") }
         let audited = try AuditedAccess(arguments)
-        let password = try PasswordInput.read()
         return try audited.perform("user.password.reset", object: "user:" + name) {
-            let ended = try audited.access.setPassword(name: name, password: password)
+            let ended = try audited.access.setPassword(name: name, password: PasswordInput.read())
             return "Changed the password of \(name); \(ended) session(s) ended."
         }
     }

@@ -46,7 +46,7 @@ struct ComposerFieldNotes: Sendable {
         for diagnostic in report.diagnostics {
             let field = ComposerField.field(forPath: diagnostic.path, mediaKey: mediaKey)
             var severity = diagnostic.severity.rawValue
-            var message = diagnostic.message
+            var message = DiagnosticText.isolatingQuotes(diagnostic.message)
             if Self.missingButtonCodes.contains(diagnostic.code) {
                 severity = Severity.error.rawValue
                 message = "iOS will show no buttons: " + message

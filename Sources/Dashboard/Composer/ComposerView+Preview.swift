@@ -106,7 +106,8 @@ extension ComposerView {
             let field = ComposerField.field(forPath: diagnostic.path, mediaKey: mediaKey)
             return [
                 "severity": .string(diagnostic.severity.rawValue), "code": .string(diagnostic.code),
-                "message": .string(diagnostic.message), "path": .string(diagnostic.path),
+                "message": .string(DiagnosticText.isolatingQuotes(diagnostic.message)),
+                "path": .string(diagnostic.path),
                 "place": .string(place), "field": .string(field.rawValue), "fieldLabel": .string(field.label),
                 "buttonsMissing": .bool(ComposerFieldNotes.missingButtonCodes.contains(diagnostic.code)),
             ]
