@@ -15,7 +15,7 @@ release:
 	$(MAKE) release-build
 
 release-build:
-	$(SWIFT) build -c release --static-swift-stdlib
+	$(SWIFT) build -c release --static-swift-stdlib --product pushboard
 
 # The release binary (static Swift runtime), its man page, and the example unit and config.
 install: release
