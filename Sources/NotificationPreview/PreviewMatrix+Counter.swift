@@ -6,8 +6,8 @@ extension PreviewMatrix {
     /// last characters the narrowest of them shows. Without a cut: "64 characters · fits
     /// everywhere". Those characters and the "…" after them sit between Unicode isolates
     /// (FSI … PDI): a Hebrew or Arabic tail stays inside its quotes instead of reordering the
-    /// English around it, and its "…" is drawn at its left end, where iOS cuts right-to-left
-    /// text.
+    /// English around it, and its "…" is drawn where the text stops: at the left end of
+    /// right-to-left text, as iOS cuts it.
     public func counter(for field: String, text: String) -> String {
         let count = text.count
         let length = "\(count) character\(count == 1 ? "" : "s")"
