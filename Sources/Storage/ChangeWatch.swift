@@ -41,7 +41,8 @@ final class ChangeWatch: @unchecked Sendable {
     private let generation = Atomic<UInt64>(0)
     /// `monotonicNanoseconds()` when the last check began; `Int64.min` before the first.
     private let checkedAt = Atomic<Int64>(.min)
-    private let lock = NSLock()
+    /// Held while a check runs (internal so a test can stand for a check in flight).
+    let lock = NSLock()
     private var connection: Connection?
     private var statement: Statement?
     private var lastVersion: Int64?

@@ -19,8 +19,8 @@ struct Authentication: Middleware {
     let audit: AuditStore
     /// For finding the route a request goes to before it runs.
     let router: Router
-    /// The access each route needs.
-    let roles: RouteRoles
+    /// The access each route needs, by its position in the router's table.
+    let roles: [RouteAccess]
     /// True when the server listens on loopback only: no users then means no login.
     let openWithoutUsers: Bool
     /// For the strip every page shows (who is signed in, or that there is no login); read per
@@ -50,8 +50,10 @@ struct Authentication: Middleware {
 
     private func authenticated(_ request: Request, next: (Request) -> Response) throws -> Response {
         var request = request
-        if router.isMounted(request) { return next(request) }
-        let needed = roles.needed(for: router.matchedRoute(for: request))
+        let resolution = router.resolution(of: request)
+        if resolution.isMounted { return next(request) }
+        // No route matched: `viewer`, so the 404s do not tell a stranger which addresses exist.
+        let needed = resolution.routeIndex.map { roles[$0] } ?? .viewer
         if openWithoutUsers, try !access.hasUsers() {
             let response = next(request)
             auditChange(request, needed: needed, response: response)
