@@ -5,7 +5,10 @@ extension Router {
     ///
     /// `resolved(_:)` stores it in the request (`Request.routing`); every lookup of this router
     /// then uses it instead of scanning, and a resolution some other router made is ignored.
-    public struct Resolution: Sendable {
+    /// Immutable, and a class so that the request carries one reference: the request is copied
+    /// on its way through the middlewares, and a value this size copied with it cost more than
+    /// the scan it saves.
+    public final class Resolution: Sendable {
         /// What answers.
         enum Target: Sendable {
             /// The target is faulty: answer this 400.
@@ -39,6 +42,18 @@ extension Router {
         /// Whether the path is under a mount (static files) rather than for the routes (a faulty
         /// target under a mount included: the router refuses it with 400 all the same).
         public let isMounted: Bool
+
+        init(
+            owner: ObjectIdentifier, target: Target, pattern: String?, route: RouteDescription?,
+            routeIndex: Int?, isMounted: Bool
+        ) {
+            self.owner = owner
+            self.target = target
+            self.pattern = pattern
+            self.route = route
+            self.routeIndex = routeIndex
+            self.isMounted = isMounted
+        }
     }
 
     /// `request` with its resolution by this router stored in `routing`, so the lookups made
@@ -85,8 +100,11 @@ extension Router {
         let length = request.pathComponents.count
         let candidates = length < entriesBySegmentCount.count ? entriesBySegmentCount[length] : []
         for index in candidates {
+            // Compared without capturing first: most candidates differ in a literal segment.
+            guard entries[index].pattern.matches(request.pathComponents),
+                let parameters = entries[index].pattern.match(request.pathComponents)
+            else { continue }
             let entry = entries[index]
-            guard let parameters = entry.pattern.match(request.pathComponents) else { continue }
             label = label ?? entry.pattern.description
             let found =
                 entry.handler(for: request.method).map { ($0, request.method) }
@@ -94,8 +112,10 @@ extension Router {
             if let ((_, routeIndex), method) = found {
                 return Resolution(
                     owner: owner,
-                    target: .route(entry: index, position: routeIndex - entry.firstRouteIndex, parameters: parameters),
-                    pattern: label, route: RouteDescription(method: method, pattern: entry.pattern.description),
+                    target: .route(
+                        entry: index, position: routeIndex - entry.firstRouteIndex, parameters: parameters),
+                    pattern: label,
+                    route: RouteDescription(method: method, pattern: entry.pattern.description),
                     routeIndex: routeIndex, isMounted: false)
             }
             allowed.append(contentsOf: entry.handlers.map(\.method))

@@ -69,8 +69,11 @@ public struct Router: Responder {
             next += numbered[index].handlers.count
         }
         self.entries = numbered
-        var bySegmentCount = [[Int]](repeating: [], count: (entries.map(\.pattern.segments.count).max() ?? 0) + 1)
-        for (index, entry) in numbered.enumerated() { bySegmentCount[entry.pattern.segments.count].append(index) }
+        var bySegmentCount = [[Int]](
+            repeating: [], count: (entries.map(\.pattern.segments.count).max() ?? 0) + 1)
+        for (index, entry) in numbered.enumerated() {
+            bySegmentCount[entry.pattern.segments.count].append(index)
+        }
         self.entriesBySegmentCount = bySegmentCount
         self.mounts = mounts
         self.renderError = renderError

@@ -5,16 +5,17 @@ import Testing
 /// `Router.resolved(_:)`: a request is routed once, and the label, the matched route and the
 /// router's answer all come from that one resolution.
 @Suite struct RouterResolutionTests {
-    @Test(arguments: [
-        ("GET", "/api/v1/notifications/7", "/api/v1/notifications/{id}", "GET", 200),
-        ("HEAD", "/api/v1/notifications/7", "/api/v1/notifications/{id}", "GET", 200),
-        ("DELETE", "/api/v1/notifications/7", "/api/v1/notifications/{id}", "DELETE", 200),
-        ("POST", "/api/v1/notifications/7", "/api/v1/notifications/{id}", nil, 405),
-        ("GET", "/static/app.css", "/static/*", nil, 200),
-        ("POST", "/static/app.css", "/static/*", nil, 405),
-        ("GET", "/nowhere", nil, nil, 404),
-        ("GET", "/a%ZZ", nil, nil, 400),
-    ] as [(String, String, String?, String?, Int)])
+    @Test(
+        arguments: [
+            ("GET", "/api/v1/notifications/7", "/api/v1/notifications/{id}", "GET", 200),
+            ("HEAD", "/api/v1/notifications/7", "/api/v1/notifications/{id}", "GET", 200),
+            ("DELETE", "/api/v1/notifications/7", "/api/v1/notifications/{id}", "DELETE", 200),
+            ("POST", "/api/v1/notifications/7", "/api/v1/notifications/{id}", nil, 405),
+            ("GET", "/static/app.css", "/static/*", nil, 200),
+            ("POST", "/static/app.css", "/static/*", nil, 405),
+            ("GET", "/nowhere", nil, nil, 404),
+            ("GET", "/a%ZZ", nil, nil, 400),
+        ] as [(String, String, String?, String?, Int)])
     func oneResolutionServesEveryLookup(
         _ method: String, _ target: String, _ pattern: String?, _ routeMethod: String?, _ status: Int
     ) throws {

@@ -85,7 +85,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let store = try Store(directory: directory.path, changeCheckInterval: .seconds(3600))
         let cache = GenerationCache<Int>(database: store.database)
-        let count = { try cache.value { _ in try store.access.userCount() } }
+        let count: @Sendable () throws -> Int = { try cache.value { _ in try store.access.userCount() } }
         let seen = Locked<[Int]>([])
         let readOnce = DispatchSemaphore(value: 0)
         let written = DispatchSemaphore(value: 0)
