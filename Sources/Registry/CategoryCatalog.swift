@@ -11,7 +11,8 @@ public import Storage
 /// again only when that differs. Writes through this catalog install their snapshot as soon as
 /// they commit, and every write of this process moves the generation, so this process reads its
 /// own writes at once; a write by another process (a `pushboard categories import` while the
-/// server runs) is seen within the database's `changeCheckInterval` (1 ms by default).
+/// server runs) is seen within the database's `changeCheckInterval` (1 ms by default) plus the
+/// time one change check takes (see `Database.changeGeneration()`).
 ///
 /// Each thread also keeps the snapshot it last answered with its generation (`PerThread`), so
 /// while the generation stands a request takes no lock at all; the shared `SnapshotCell` is
