@@ -39,7 +39,8 @@ public struct AccessControl: Sendable {
     ///
     /// Counted again only after the database changed (`Database.changeGeneration()`): a user
     /// added by this process closes the open mode for the very next request, one added by
-    /// `pushboard users add` within the change check interval (1 ms).
+    /// `pushboard users add` within the change check interval (1 ms) plus the time one check
+    /// takes (`Database.changeGeneration()`).
     public func hasUsers() throws -> Bool {
         try userPresence.value { _ in try store.userCount() > 0 }
     }

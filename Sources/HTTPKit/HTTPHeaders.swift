@@ -81,15 +81,19 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     /// Replaces every field named like one of `replacements` with those fields, in one pass:
     /// the same result as calling `replaceOrAdd(name:value:)` for each in order.
     public mutating func replaceOrAdd(_ replacements: [Field]) {
-        fields.removeAll { field in replacements.contains { Self.matches(field.name, $0.name) } }
+        let replaced = { (field: Field) in replacements.contains { Self.matches(field.name, $0.name) } }
+        // Looked for before removing: `removeAll` takes the fields for writing (copying them when
+        // they are shared) even when it removes nothing.
+        if fields.contains(where: replaced) { fields.removeAll(where: replaced) }
         // Room for the one or two fields usually added after (a request id, `Vary`): growing
         // a response's fields one append at a time reallocated them three times.
         fields.reserveCapacity(fields.count + replacements.count + 2)
         fields.append(contentsOf: replacements)
     }
 
-    /// Removes every field named `name`.
+    /// Removes every field named `name` (without taking the fields for writing when there is none).
     public mutating func remove(name: String) {
+        guard contains(name) else { return }
         fields.removeAll { Self.matches($0.name, name) }
     }
 
@@ -104,8 +108,17 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     /// are reads them from a copy on the stack): every header lookup runs this once per field,
     /// and iterating the UTF-8 views, the fallback `utf8.withContiguousStorageIfAvailable` takes
     /// for small strings, cost ~200 instructions a field.
+    ///
+    /// The length check is inlined into every lookup (most fields differ in length from the name
+    /// looked for); only names of equal length are compared byte by byte, out of line.
+    @inline(__always)
     static func matches(_ lhs: String, _ rhs: String) -> Bool {
-        guard lhs.utf8.count == rhs.utf8.count else { return false }
+        lhs.utf8.count == rhs.utf8.count && sameFoldedBytes(lhs, rhs)
+    }
+
+    /// `matches` for two names of equal length.
+    @inline(never)
+    private static func sameFoldedBytes(_ lhs: String, _ rhs: String) -> Bool {
         var lhs = lhs
         var rhs = rhs
         return lhs.withUTF8 { left in rhs.withUTF8 { right in matches(left, right) } }

@@ -25,6 +25,10 @@ public struct Request: Sendable {
     /// nothing a client sends can.
     public var authenticatedActor: String?
 
+    /// Where the router sends this request, once `Router.resolved(_:)` found it (nil before):
+    /// the lookups made before the handler runs and the router's own run share that one scan.
+    public internal(set) var routing: Router.Resolution?
+
     /// A fault in the target (not an absolute path, or a path or query that does not decode to UTF-8
     /// without NUL); the router answers such a request with this 400 before any handler sees it.
     public let targetError: HTTPError?

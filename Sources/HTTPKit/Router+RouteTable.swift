@@ -14,10 +14,11 @@ extension Router {
     }
 
     /// Every route, so documentation (the OpenAPI document) can be checked against what the
-    /// router really answers. Mounts (static files) are not routes and are not listed.
+    /// router really answers, in a fixed order: a route's position here is its
+    /// `Resolution.routeIndex`. Mounts (static files) are not routes and are not listed.
     public var routeTable: [RouteDescription] {
         entries.flatMap { entry in
-            entry.handlers.keys.map { RouteDescription(method: $0, pattern: entry.pattern.description) }
+            entry.handlers.map { RouteDescription(method: $0.method, pattern: entry.pattern.description) }
         }
     }
 
@@ -25,34 +26,18 @@ extension Router {
     /// matches its method and path; mounts are not routes. For checks that depend on the route,
     /// made before the handler runs (the role a route needs).
     public func matchedRoute(for request: Request) -> RouteDescription? {
-        guard request.targetError == nil else { return nil }
-        for entry in entries {
-            guard entry.pattern.matches(request.pathComponents) else { continue }
-            if entry.handlers[request.method] != nil {
-                return RouteDescription(method: request.method, pattern: entry.pattern.description)
-            }
-            if request.method == .head, entry.handlers[.get] != nil {
-                return RouteDescription(method: .get, pattern: entry.pattern.description)
-            }
-        }
-        return nil
+        resolution(of: request).route
     }
 
     /// Whether `request` goes to a mount (static files) rather than a route.
     public func isMounted(_ request: Request) -> Bool {
-        mounts.contains { request.path.hasPrefix($0.prefix) }
+        resolution(of: request).isMounted
     }
-}
 
-extension Router {
     /// The pattern of the route (or mount, as `/static/*`) that answers `request`, without
     /// running it: a label for metrics that stays one value per route, whatever the path
     /// parameters, and is `nil` for paths no route or mount covers.
     public func routePattern(for request: Request) -> String? {
-        if let mount = mounts.first(where: { request.path.hasPrefix($0.prefix) }) {
-            return mount.prefix + "*"
-        }
-        guard request.targetError == nil else { return nil }
-        return entries.first { $0.pattern.matches(request.pathComponents) }?.pattern.description
+        resolution(of: request).pattern
     }
 }

@@ -15,17 +15,45 @@ public struct Router: Responder {
 
     struct Entry: Sendable {
         let pattern: RoutePattern
-        var handlers: [HTTPMethod: RouterBuilder.Handler]
+        /// The handlers in the order they were added; few per pattern, so a scan comparing two
+        /// short method tokens costs less than hashing one.
+        var handlers: [(method: HTTPMethod, handler: RouterBuilder.Handler)]
+        /// The position in `routeTable` of the first of `handlers`.
+        var firstRouteIndex = 0
+
+        /// The handler of `method` and its position in `routeTable`.
+        func handler(for method: HTTPMethod) -> (handler: RouterBuilder.Handler, routeIndex: Int)? {
+            for position in handlers.indices where handlers[position].method == method {
+                return (handlers[position].handler, firstRouteIndex + position)
+            }
+            return nil
+        }
     }
 
     struct MountEntry: Sendable {
         let prefix: String
         let methods: [HTTPMethod]
         let handler: RouterBuilder.Handler
+        /// The metrics label, `/static/*`, made once.
+        let label: String
+
+        init(prefix: String, methods: [HTTPMethod], handler: @escaping RouterBuilder.Handler) {
+            self.prefix = prefix
+            self.methods = methods
+            self.handler = handler
+            self.label = prefix + "*"
+        }
     }
 
+    /// Tells this router's resolutions from another's.
+    final class Identity: Sendable {}
+
     let entries: [Entry]
+    /// The positions in `entries` of the patterns with each segment count, in table order: a
+    /// path is only compared with the patterns of its own length.
+    let entriesBySegmentCount: [[Int]]
     let mounts: [MountEntry]
+    let identity = Identity()
     private let renderError: ErrorRenderer
     private let finish: Finisher
     private let logError: ErrorLog
@@ -34,7 +62,19 @@ public struct Router: Responder {
         entries: [Entry], mounts: [MountEntry], renderError: @escaping ErrorRenderer,
         finish: @escaping Finisher, logError: @escaping ErrorLog = Router.logToStandardError
     ) {
-        self.entries = entries
+        var numbered = entries
+        var next = 0
+        for index in numbered.indices {
+            numbered[index].firstRouteIndex = next
+            next += numbered[index].handlers.count
+        }
+        self.entries = numbered
+        var bySegmentCount = [[Int]](
+            repeating: [], count: (entries.map(\.pattern.segments.count).max() ?? 0) + 1)
+        for (index, entry) in numbered.enumerated() {
+            bySegmentCount[entry.pattern.segments.count].append(index)
+        }
+        self.entriesBySegmentCount = bySegmentCount
         self.mounts = mounts
         self.renderError = renderError
         self.finish = finish
@@ -57,31 +97,23 @@ public struct Router: Responder {
         return response
     }
 
+    /// Runs what `resolution(of:)` found: the request is routed once, whoever asked first.
     private func route(_ request: Request) -> Response {
-        if let targetError = request.targetError {
-            return render(targetError, for: request)
-        }
-        if let mount = mounts.first(where: { request.path.hasPrefix($0.prefix) }) {
-            guard mount.methods.contains(request.method) else {
-                return render(Self.methodNotAllowed(mount.methods), for: request)
-            }
-            return run(mount.handler, request, RouteParameters())
-        }
-        var allowed: [HTTPMethod] = []
-        for entry in entries {
-            guard let parameters = entry.pattern.match(request.pathComponents) else { continue }
-            if let handler = entry.handlers[request.method] {
-                return run(handler, request, parameters)
-            }
-            if request.method == .head, let handler = entry.handlers[.get] {
-                return run(handler, request, parameters)
-            }
-            allowed.append(contentsOf: entry.handlers.keys)
-        }
-        guard allowed.isEmpty else {
+        let resolution = resolution(of: request)
+        switch resolution.target {
+        case .badTarget(let error):
+            return render(error, for: request)
+        case .mount(let index):
+            return run(mounts[index].handler, request, RouteParameters())
+        case .mountRefusingMethod(let index):
+            return render(Self.methodNotAllowed(mounts[index].methods), for: request)
+        case .route(let entry, let position, let parameters):
+            return run(entries[entry].handlers[position].handler, request, parameters)
+        case .methodNotAllowed(let allowed):
             return render(Self.methodNotAllowed(allowed), for: request)
+        case .notFound:
+            return render(.notFound(), for: request)
         }
-        return render(.notFound(), for: request)
     }
 
     private func render(_ error: HTTPError, for request: Request) -> Response {

@@ -85,9 +85,9 @@ public struct RouterBuilder {
                 throw RouterBuildError("The route \(route.method) \(route.pattern) is given twice.")
             }
             if let index = entries.firstIndex(where: { $0.pattern == pattern }) {
-                entries[index].handlers[route.method] = route.handler
+                entries[index].handlers.append((route.method, route.handler))
             } else {
-                entries.append(Router.Entry(pattern: pattern, handlers: [route.method: route.handler]))
+                entries.append(Router.Entry(pattern: pattern, handlers: [(route.method, route.handler)]))
             }
         }
         for mount in mounts where !mount.prefix.hasPrefix("/") || !mount.prefix.hasSuffix("/") {

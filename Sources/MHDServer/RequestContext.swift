@@ -22,11 +22,14 @@ final class RequestContext {
         self.machine = RequestStateMachine(bodyLimit: bodyLimit)
     }
 
-    /// The request as the responder sees it; the body is moved out, not copied.
+    /// The request as the responder sees it; the body and the headers are moved out, not
+    /// copied, so the responder adding a header (the request id) does not copy the fields.
     func takeRequest() -> Request {
         let taken = body
         body = []
+        let fields = headers
+        headers = HTTPHeaders()
         return Request(
-            method: method, target: target, headers: headers, body: taken, remoteAddress: remoteAddress)
+            method: method, target: target, headers: fields, body: taken, remoteAddress: remoteAddress)
     }
 }

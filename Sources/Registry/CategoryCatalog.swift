@@ -11,11 +11,17 @@ public import Storage
 /// again only when that differs. Writes through this catalog install their snapshot as soon as
 /// they commit, and every write of this process moves the generation, so this process reads its
 /// own writes at once; a write by another process (a `pushboard categories import` while the
-/// server runs) is seen within the database's `changeCheckInterval` (1 ms by default).
+/// server runs) is seen within the database's `changeCheckInterval` (1 ms by default) plus the
+/// time one change check takes (see `Database.changeGeneration()`).
+///
+/// Each thread also keeps the snapshot it last answered with its generation (`PerThread`), so
+/// while the generation stands a request takes no lock at all; the shared `SnapshotCell` is
+/// consulted only after it moved.
 public struct CategoryCatalog: Sendable {
     /// Where the documents are stored.
     public let store: CategoryStore
     private let cell = SnapshotCell()
+    private let local = PerThread { LocalSnapshot() }
 
     /// The catalog of `store`.
     public init(store: CategoryStore) {
@@ -25,6 +31,16 @@ public struct CategoryCatalog: Sendable {
     /// The registry at its current revision.
     public func snapshot() throws -> RegistrySnapshot {
         let generation = store.database.changeGeneration()
+        let mine = local.local()
+        if let entry = mine?.entry, entry.generation == generation { return entry.snapshot }
+        let snapshot = try sharedSnapshot(at: generation)
+        mine?.entry = (generation, snapshot)
+        return snapshot
+    }
+
+    /// The snapshot current at `generation`, from the cell shared by all threads: the one held
+    /// if it is known current, or still at the stored revision, or else the registry read again.
+    private func sharedSnapshot(at generation: UInt64) throws -> RegistrySnapshot {
         let (held, isCurrent) = cell.current(at: generation)
         if let held, isCurrent { return held }
         if held != nil, cell.confirm(revision: try store.currentRevision(), at: generation), let held {
@@ -48,4 +64,10 @@ public struct CategoryCatalog: Sendable {
         let (held, _) = cell.current(at: generation)
         return cell.install(RegistrySnapshot(try store.registry(), reusing: held), at: generation)
     }
+}
+
+/// One thread's last snapshot and the generation it was current at; only that thread touches it
+/// (`@unchecked Sendable` on that ground).
+private final class LocalSnapshot: @unchecked Sendable {
+    var entry: (generation: UInt64, snapshot: RegistrySnapshot)?
 }

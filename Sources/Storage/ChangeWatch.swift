@@ -15,10 +15,17 @@ import Synchronization
 ///   check costs a read transaction (file locks), so it runs at most once per `interval`.
 ///
 /// The guarantee, exactly: a commit by another connection or process that has completed at time
-/// T moves the generation answered by every `current()` call that begins after T + `interval`.
-/// (Each check records the moment it *began*; a call trusts a check only if it began less than
-/// `interval` before the call, and a check that began after T sees every commit completed by T.)
-/// With an interval of zero every call checks.
+/// T moves the generation answered by every `current()` call that begins after T + `interval`
+/// and finds no check in flight (one that began earlier and has not ended). A call that finds the
+/// check due while another thread is running it does not wait for it (that wait, on every worker
+/// thread, cost more than the check): it answers the generation as it stands, so such a call may
+/// miss a commit that the running check is about to report, by at most the time that check takes
+/// (one `PRAGMA data_version`, microseconds). So every call that begins after T + `interval` + the
+/// longest a check takes sees the commit. (Each check records the moment it *began*; a call
+/// trusts a check only if it began less than `interval` before the call, and a check that began
+/// after T sees every commit completed by T.) With an interval of zero every call checks, unless
+/// another thread's check is in flight. This process's own writes are never late: they move the
+/// generation directly (`recordWrite`).
 ///
 /// A check that fails (the file is unreadable, SQLite is busy recovering) counts as a change, so
 /// caches reload and their own queries report the error instead of serving stale data.
@@ -34,7 +41,8 @@ final class ChangeWatch: @unchecked Sendable {
     private let generation = Atomic<UInt64>(0)
     /// `monotonicNanoseconds()` when the last check began; `Int64.min` before the first.
     private let checkedAt = Atomic<Int64>(.min)
-    private let lock = NSLock()
+    /// Held while a check runs (internal so a test can stand for a check in flight).
+    let lock = NSLock()
     private var connection: Connection?
     private var statement: Statement?
     private var lastVersion: Int64?
@@ -53,14 +61,15 @@ final class ChangeWatch: @unchecked Sendable {
     }
 
     /// The generation now, after checking for other processes' commits unless a check began less
-    /// than `interval` ago (see the type's guarantee).
+    /// than `interval` ago or another thread's check is in flight (see the type's guarantee).
     func current() -> UInt64 {
         let now = Self.monotonicNanoseconds()
-        if isDue(at: now) {
-            lock.withLock {
-                // Another thread may have checked while this one waited for the lock; a check that
-                // began after `now - interval` is as good as one of our own.
-                guard isDue(at: now) else { return }
+        // `try()` never waits: a thread that finds the lock held leaves the check to its holder.
+        if isDue(at: now), lock.try() {
+            defer { lock.unlock() }
+            // Another thread may have checked just before this one took the lock; a check that
+            // began after `now - interval` is as good as one of our own.
+            if isDue(at: now) {
                 let began = Self.monotonicNanoseconds()
                 let isFirstCheck = checkedAt.load(ordering: .relaxed) == .min
                 let version = (try? dataVersion()) ?? nil

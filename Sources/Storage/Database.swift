@@ -99,7 +99,11 @@ public final class Database: Sendable {
     /// This process's writes move it before their `transaction` call returns (read-your-writes,
     /// on every thread). A commit by another process (or another `Database` on the same file)
     /// that completed at time T moves it for every call that begins after T +
-    /// `changeCheckInterval`. Cheap: an atomic load, plus one `PRAGMA data_version` per interval.
+    /// `changeCheckInterval` and finds no other thread's check in flight; a call that finds one
+    /// does not wait for it and may answer the generation from before it, so every call that
+    /// begins after T + `changeCheckInterval` + the longest one check takes (one
+    /// `PRAGMA data_version`) sees the commit (`ChangeWatch` says exactly). Cheap: an atomic
+    /// load, plus one `PRAGMA data_version` per interval, and no thread ever waits on another.
     public func changeGeneration() -> UInt64 {
         changes.current()
     }

@@ -80,3 +80,42 @@ import Testing
         #expect(quoted.utf8.count <= 2 + 4 * hostile.utf8.count)
     }
 }
+
+/// Lines appended on different threads come out in the order they were appended.
+@Suite struct AccessLineOrderTests {
+    @Test func linesOfTwoThreadsKeepTheirOrder() {
+        let written = AccessLineBufferTests.Written()
+        let buffer = AccessLineBuffer(output: written.append)
+        let turn = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        let done = DispatchSemaphore(value: 0)
+        // Two long-lived threads taking turns, each with its own pending buffer.
+        Thread {
+            for number in stride(from: 0, to: 20, by: 2) {
+                buffer.append(AccessLineBufferTests.line("line \(number)"))
+                turn.1.signal()
+                turn.0.wait()
+            }
+            done.signal()
+        }.start()
+        Thread {
+            for number in stride(from: 1, to: 20, by: 2) {
+                turn.1.wait()
+                buffer.append(AccessLineBufferTests.line("line \(number)"))
+                turn.0.signal()
+            }
+            done.signal()
+        }.start()
+        done.wait()
+        done.wait()
+        buffer.flush()
+        #expect(written.text == (0..<20).map { "line \($0)\n" }.joined())
+    }
+
+    @Test func mergingTakesTheLowestNumberFirst() {
+        let merged = AccessLineBuffer.merged([
+            (Array("a\nc\n".utf8), [(1, 2), (3, 4)]),
+            (Array("b\nd\ne\n".utf8), [(2, 2), (4, 4), (5, 6)]),
+        ])
+        #expect(String(decoding: merged, as: UTF8.self) == "a\nb\nc\nd\ne\n")
+    }
+}

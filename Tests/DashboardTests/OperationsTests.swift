@@ -82,6 +82,30 @@ import Testing
         #expect(text.contains("# TYPE pushboard_http_request_duration_seconds histogram"))
     }
 
+    /// Each thread counts in its own shard; the scrape adds them up exactly, however many
+    /// threads answered at once.
+    @Test func metricsStayExactUnderConcurrentRequests() throws {
+        let fixture = try DashboardFixture()
+        let payload = #"{"aps":{"alert":{"title":"Ahoj","body":"Jak se máš?"}}}"#
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            for _ in 0..<50 {
+                _ = fixture.send(.get, "/healthz")
+                _ = fixture.send(.post, "/api/v1/validate", body: payload)
+            }
+        }
+        let text = DashboardFixture.text(fixture.send(.get, "/metrics"))
+        #expect(
+            text.contains(#"pushboard_http_requests_total{method="GET",route="/healthz",status="200"} 200"#))
+        #expect(
+            text.contains(
+                #"pushboard_http_requests_total{method="POST",route="/api/v1/validate",status="200"} 200"#))
+        #expect(text.contains(#"pushboard_http_request_duration_seconds_count{route="/healthz"} 200"#))
+        #expect(
+            text.contains(#"pushboard_http_request_duration_seconds_bucket{le="+Inf",route="/healthz"} 200"#))
+        #expect(text.contains(#"pushboard_validations_total{result="valid"} 200"#))
+        #expect(text.contains("pushboard_http_requests_in_flight 1\n"))
+    }
+
     @Test func labelValuesAreEscaped() {
         #expect(Metrics.escaped("a\"b\\c\nd") == #"a\"b\\c\nd"#)
     }

@@ -49,6 +49,67 @@ import Testing
         #expect(server.database.changeGeneration() != before)
     }
 
+    /// A call that finds the check due while another thread runs it answers at once with the
+    /// generation as it stands (it never waits on that thread); the first call after that check
+    /// ends checks again and sees the foreign commit.
+    @Test func aCallDuringAnotherThreadsCheckAnswersWithoutWaiting() throws {
+        let directory = try TemporaryDirectory()
+        let server = try Store(directory: directory.path, changeCheckInterval: .zero)
+        let before = server.database.changeGeneration()
+        _ = try Store(directory: directory.path).notifications.create(
+            name: "n", headers: "{}", payload: "{\"aps\":{}}", by: "cli")
+        let checkRunning = DispatchSemaphore(value: 0)
+        let checkMayEnd = DispatchSemaphore(value: 0)
+        // Another thread holds the check's lock, as a check in flight does.
+        let holder = Thread {
+            server.database.changes.lock.lock()
+            checkRunning.signal()
+            checkMayEnd.wait()
+            server.database.changes.lock.unlock()
+            checkRunning.signal()
+        }
+        holder.start()
+        checkRunning.wait()
+        let started = Date()
+        let during = server.database.changeGeneration()
+        #expect(Date().timeIntervalSince(started) < 1)
+        #expect(during == before)
+        checkMayEnd.signal()
+        checkRunning.wait()
+        #expect(server.database.changeGeneration() != before)
+    }
+
+    /// Each thread keeps its own copy of a cache's value: a write on one thread is seen by the
+    /// next read of a thread that holds a copy from before it.
+    @Test func aWriteOnOneThreadReachesAnotherThreadsCopy() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Store(directory: directory.path, changeCheckInterval: .seconds(3600))
+        let cache = GenerationCache<Int>(database: store.database)
+        let count: @Sendable () throws -> Int = { try cache.value { _ in try store.access.userCount() } }
+        let seen = Locked<[Int]>([])
+        let readOnce = DispatchSemaphore(value: 0)
+        let written = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
+        // One long-lived thread, like a server worker: its copy is from before the write.
+        let reader = Thread {
+            for round in 0..<3 {
+                if let value = try? count() { seen.withLock { $0.append(value) } }
+                if round == 0 {
+                    readOnce.signal()
+                    written.wait()
+                }
+            }
+            done.signal()
+        }
+        reader.start()
+        readOnce.wait()
+        _ = try store.access.addUser(name: "anna", role: "admin", passwordHash: "x", at: Date())
+        #expect(try count() == 1)
+        written.signal()
+        done.wait()
+        #expect(seen.withLock { $0 } == [0, 1, 1])
+    }
+
     @Test func readsAloneNeverMoveTheGeneration() throws {
         let directory = try TemporaryDirectory()
         let store = try Store(directory: directory.path, changeCheckInterval: .zero)

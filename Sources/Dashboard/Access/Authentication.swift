@@ -19,8 +19,8 @@ struct Authentication: Middleware {
     let audit: AuditStore
     /// For finding the route a request goes to before it runs.
     let router: Router
-    /// The access each route needs.
-    let roles: RouteRoles
+    /// The access each route needs, by its position in the router's table.
+    let roles: [RouteAccess]
     /// True when the server listens on loopback only: no users then means no login.
     let openWithoutUsers: Bool
     /// For the strip every page shows (who is signed in, or that there is no login); read per
@@ -35,10 +35,13 @@ struct Authentication: Middleware {
     /// Lets the request on as its principal, or refuses it: 401 (`unauthenticated`), 403
     /// (`forbidden-role`, `csrf`), or a browser's page request sent to the login page.
     func respond(to request: Request, next: (Request) -> Response) throws(HTTPError) -> Response {
-        var request = request
-        request.authenticatedActor = nil
         do {
-            return try authenticated(request, next: next)
+            // Only this step sets the actor; a request that arrives with one is not believed.
+            // (Copied only then: every request passes here.)
+            guard request.authenticatedActor != nil else { return try authenticated(request, next: next) }
+            var cleared = request
+            cleared.authenticatedActor = nil
+            return try authenticated(cleared, next: next)
         } catch let error as HTTPError {
             throw error
         } catch let error as any HTTPErrorConvertible {
@@ -49,9 +52,10 @@ struct Authentication: Middleware {
     }
 
     private func authenticated(_ request: Request, next: (Request) -> Response) throws -> Response {
-        var request = request
-        if router.isMounted(request) { return next(request) }
-        let needed = roles.needed(for: router.matchedRoute(for: request))
+        let resolution = router.resolution(of: request)
+        if resolution.isMounted { return next(request) }
+        // No route matched: `viewer`, so the 404s do not tell a stranger which addresses exist.
+        let needed = resolution.routeIndex.map { roles[$0] } ?? .viewer
         if openWithoutUsers, try !access.hasUsers() {
             let response = next(request)
             auditChange(request, needed: needed, response: response)
@@ -71,7 +75,7 @@ struct Authentication: Middleware {
                     "This needs the \(role.rawValue) role; \(principal.name) is \(principal.role.rawValue).",
                 code: "forbidden-role")
         }
-        if !Self.safeMethods.contains(request.method),
+        if !Self.isSafe(request.method),
             !AccessControl.isValidCSRFToken(Self.csrfToken(in: request), for: principal)
         {
             throw HTTPError(
@@ -79,13 +83,18 @@ struct Authentication: Middleware {
                 message: "The form or call lacked this session's CSRF token; reload the page and try again.",
                 code: "csrf")
         }
+        var request = request
         request.authenticatedActor = principal.actor
         let response = next(request)
         auditChange(request, needed: needed, response: response)
         return PageDecoration(principal: principal, pages: pages).apply(to: response)
     }
 
-    private static let safeMethods: Set<HTTPMethod> = [.get, .head, .options]
+    /// `GET`, `HEAD` and `OPTIONS`, which change nothing and so need no CSRF token (compared
+    /// directly: hashing the method's text cost more, on every request).
+    private static func isSafe(_ method: HTTPMethod) -> Bool {
+        method == .get || method == .head || method == .options
+    }
 
     /// The principal the request proves, nil when it proves none. A request that sends a bearer
     /// token is judged by the token alone; a bad token is never rescued by a cookie.

@@ -50,4 +50,10 @@ struct RouteRoles: Sendable {
         guard let route else { return .viewer }
         return declared(for: route) ?? .admin
     }
+
+    /// What each route of `router` needs at run time, by its position in `routeTable`
+    /// (`Router.Resolution.routeIndex`): looked up per request without hashing the pattern.
+    func byRouteIndex(of router: Router) -> [RouteAccess] {
+        router.routeTable.map { needed(for: $0) }
+    }
 }

@@ -88,7 +88,7 @@ public struct Dashboard: Responder {
             middlewares: [
                 SecurityHeaders(), HostPolicy(allowedNames: configuration.allowedHosts), OriginPolicy(),
                 Authentication(
-                    access: access, audit: store.audit, router: router, roles: roles,
+                    access: access, audit: store.audit, router: router, roles: roles.byRouteIndex(of: router),
                     openWithoutUsers: configuration.openWithoutUsers, pages: pages),
             ],
             render: { error, request in Self.render(error, for: request, pages: pages) })
@@ -109,7 +109,9 @@ public struct Dashboard: Responder {
     /// Answers one request: with a request id, an access-log line and metrics, through the
     /// middlewares, then the router.
     public func respond(to request: Request) -> Response {
-        observer.observe(request, route: router.routePattern(for: request)) { request in
+        // Routed once: the metrics label, the role check and the router read the same resolution.
+        let request = router.resolved(request)
+        return observer.observe(request, route: request.routing?.pattern) { request in
             middlewares.respond(to: request) { router.respond(to: $0) }
         }
     }

@@ -1,29 +1,72 @@
 import Foundation
+import Storage
+import Synchronization
 
 /// Access-log lines waiting to be written, so a busy server makes one `write(2)` per few
 /// milliseconds instead of one per request (the system call cost more than building the line).
 ///
 /// What it promises: a line is handed to the kernel at most `flushDelay` (5 ms) after its
 /// request was answered, and before any event line (start, stop, reopen, an error) written after
-/// it, so the log keeps its order; `flush()` writes everything at once (the server calls it
-/// through every event, the last being the stop line). A crash of the process (a trap, SIGKILL)
-/// loses at most the lines of the last `flushDelay`, or of the last 64 KiB when requests come
-/// faster than that; lines are never torn or interleaved, since each flush writes whole lines
-/// under one lock.
+/// it; `flush()` writes everything at once (the server calls it through every event, the last
+/// being the stop line). Lines come out in the order they were appended, each thread's exactly;
+/// only two lines appended within the same instant on different threads may come out in either
+/// order. A crash of the process (a trap, SIGKILL) loses at most the lines of the last
+/// `flushDelay`, or of the last 64 KiB a thread gathered when requests come faster than that;
+/// lines are never torn or interleaved, since each flush writes whole lines under one lock.
 ///
-/// The writer thread sleeps on a condition while nothing is pending, so an idle server does not
-/// wake up. `@unchecked Sendable`: `pending` is touched only while holding `condition`, and the
-/// descriptor is written only while holding `writeLock` (both pthread-based, which
-/// ThreadSanitizer understands).
+/// Each thread gathers its lines in a buffer of its own (`PerThread`), numbered from one atomic
+/// counter, so appending takes no lock another worker thread wants; a flush takes every
+/// thread's buffer in turn and merges them by number. The writer thread sleeps on a semaphore
+/// while nothing is pending, so an idle server does not wake up; the first line after a flush
+/// wakes it (one atomic flag, so one wake-up per flush, not per line).
+///
+/// `@unchecked Sendable`: the descriptor is written only while holding `writeLock` (an `NSLock`,
+/// which ThreadSanitizer understands); each `Pending` guards itself.
 final class AccessLineBuffer: @unchecked Sendable {
     /// How long a line may wait before it is written.
     static let flushDelay: TimeInterval = 0.005
-    /// Pending bytes past which the appending thread writes them itself at once.
+    /// Pending bytes of one thread past which that thread writes everything itself at once.
     static let flushSize = 64 * 1024
 
-    private let condition = NSCondition()
-    private var pending: [UInt8] = []
-    private var writerStarted = false
+    /// One thread's lines, each with its number in the order of all lines.
+    final class Pending: @unchecked Sendable {
+        /// Guards `bytes` and `ends`; taken by its own thread and by a flush.
+        private let lock = NSLock()
+        private var bytes: [UInt8] = []
+        /// Each line's number and where it ends in `bytes`.
+        private var ends: [(number: UInt64, end: Int)] = []
+
+        /// Appends one line; answers the bytes now pending here.
+        func append(_ line: [UInt8], number: UInt64) -> Int {
+            lock.lock()
+            defer { lock.unlock() }
+            bytes += line
+            ends.append((number, bytes.count))
+            return bytes.count
+        }
+
+        /// Takes every pending line, leaving room for as many again.
+        func take() -> (bytes: [UInt8], ends: [(number: UInt64, end: Int)]) {
+            lock.lock()
+            defer { lock.unlock() }
+            let taken = (bytes, ends)
+            bytes = []
+            ends = []
+            bytes.reserveCapacity(min(taken.0.count, AccessLineBuffer.flushSize))
+            ends.reserveCapacity(taken.1.count)
+            return taken
+        }
+    }
+
+    private let pending = PerThread { Pending() }
+    /// Lines of threads that got no buffer of their own (the process ran out of thread keys).
+    private let sharedPending = Pending()
+    /// The number of the last line appended.
+    private let appended = Atomic<UInt64>(0)
+    /// True from the first line after a flush until the writer thread's next flush.
+    private let scheduled = Atomic<Bool>(false)
+    private let writerStarted = Atomic<Bool>(false)
+    private let wake = DispatchSemaphore(value: 0)
     /// Orders the writes of batches and of event lines.
     private let writeLock = NSLock()
     /// Writes bytes to the log's descriptor (standard error, or the file standing in for it).
@@ -36,17 +79,20 @@ final class AccessLineBuffer: @unchecked Sendable {
 
     /// Queues one whole line (newline included).
     func append(_ line: [UInt8]) {
-        condition.lock()
-        let wasEmpty = pending.isEmpty
-        pending += line
-        let isFull = pending.count >= Self.flushSize
-        if !writerStarted {
-            writerStarted = true
-            startWriter()
+        let number = appended.add(1, ordering: .relaxed).newValue
+        let size = (pending.local() ?? sharedPending).append(line, number: number)
+        if size >= Self.flushSize {
+            flush()
+            return
         }
-        if wasEmpty { condition.signal() }
-        condition.unlock()
-        if isFull { flush() }
+        // Only the line that finds nothing scheduled wakes the writer.
+        if !scheduled.load(ordering: .sequentiallyConsistent),
+            scheduled.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent)
+                .exchanged
+        {
+            startWriterOnce()
+            wake.signal()
+        }
     }
 
     /// Writes every pending line now.
@@ -62,26 +108,56 @@ final class AccessLineBuffer: @unchecked Sendable {
         }
     }
 
-    /// Takes the pending lines and writes them; call with `writeLock` held, so batches go out in
-    /// the order they were taken.
+    /// Takes every thread's pending lines and writes them merged by number; call with
+    /// `writeLock` held, so batches go out in the order they were taken.
     private func writePending() {
-        condition.lock()
-        let batch = pending
-        pending = []
-        pending.reserveCapacity(min(batch.count, Self.flushSize))
-        condition.unlock()
-        if !batch.isEmpty { batch.withUnsafeBytes(output) }
+        let batches = ([sharedPending] + pending.all).map { $0.take() }.filter { !$0.ends.isEmpty }
+        switch batches.count {
+        case 0:
+            return
+        case 1:
+            batches[0].bytes.withUnsafeBytes(output)
+        default:
+            Self.merged(batches).withUnsafeBytes(output)
+        }
     }
 
-    /// The thread that writes pending lines `flushDelay` after the first of them arrived; it
-    /// lives as long as the process, asleep while nothing is pending.
-    private func startWriter() {
+    /// The lines of `batches` (each in number order) as one run in number order.
+    static func merged(_ batches: [(bytes: [UInt8], ends: [(number: UInt64, end: Int)])]) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(batches.reduce(0) { $0 + $1.bytes.count })
+        var next = [Int](repeating: 0, count: batches.count)
+        while true {
+            var pick: Int?
+            for index in batches.indices where next[index] < batches[index].ends.count {
+                if let current = pick,
+                    batches[current].ends[next[current]].number <= batches[index].ends[next[index]].number
+                {
+                    continue
+                }
+                pick = index
+            }
+            guard let pick else { return result }
+            let line = next[pick]
+            let start = line == 0 ? 0 : batches[pick].ends[line - 1].end
+            result += batches[pick].bytes[start..<batches[pick].ends[line].end]
+            next[pick] += 1
+        }
+    }
+
+    /// Starts the thread that writes pending lines `flushDelay` after the first of them arrived;
+    /// it lives as long as the process, asleep while nothing is pending.
+    private func startWriterOnce() {
+        guard
+            writerStarted.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged
+        else { return }
         let thread = Thread { [self] in
             while true {
-                condition.lock()
-                while pending.isEmpty { condition.wait() }
-                condition.unlock()
+                wake.wait()
                 Thread.sleep(forTimeInterval: Self.flushDelay)
+                // Cleared before the flush: a line appended after this schedules the next one,
+                // and every line appended before it is taken by this flush.
+                scheduled.store(false, ordering: .sequentiallyConsistent)
                 flush()
             }
         }

@@ -21,6 +21,15 @@ struct LatencyHistogram: Sendable {
         count += 1
     }
 
+    /// The observations of both histograms (another thread's, for the scrape).
+    func adding(_ other: Self) -> Self {
+        var sum = self
+        for slot in sum.counts.indices { sum.counts[slot] += other.counts[slot] }
+        sum.sum += other.sum
+        sum.count += other.count
+        return sum
+    }
+
     /// `(le, cumulative count)` per bucket, `+Inf` last, as the exposition format lists them.
     var cumulativeBuckets: [(bound: String, count: Int)] {
         var running = 0

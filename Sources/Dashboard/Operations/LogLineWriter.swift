@@ -21,12 +21,18 @@ struct LogLineWriter {
         count += 1
     }
 
-    /// Appends the UTF-8 bytes of `text` as they are.
+    /// Appends the UTF-8 bytes of `text` as they are, in one copy.
     mutating func append(_ text: String) {
         var text = text
-        text.withUTF8 { bytes in
-            for byte in bytes { append(byte) }
-        }
+        text.withUTF8 { append(contentsOf: $0) }
+    }
+
+    /// Appends `bytes` in one copy (as many as fit).
+    private mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+        let fitting = min(bytes.count, buffer.count - count)
+        guard fitting > 0, let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
+        (target + count).update(from: source, count: fitting)
+        count += fitting
     }
 
     /// Appends `text` for the inside of a combined-format quoted field: `"` and `\` escaped,
@@ -35,6 +41,11 @@ struct LogLineWriter {
     mutating func appendEscaped(_ text: String) {
         var text = text
         text.withUTF8 { bytes in
+            // Nearly every path and User-Agent needs no escaping: one copy then.
+            if !bytes.contains(where: Self.needsEscaping) {
+                append(contentsOf: bytes)
+                return
+            }
             for byte in bytes {
                 switch byte {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"):
@@ -76,6 +87,10 @@ struct LogLineWriter {
             rest %= divisor
             divisor /= 10
         }
+    }
+
+    private static func needsEscaping(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || !(0x20..<0x7F).contains(byte)
     }
 
     private static func hexDigit(_ nibble: UInt8) -> UInt8 {

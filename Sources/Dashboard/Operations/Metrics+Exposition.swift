@@ -7,7 +7,7 @@ extension Metrics {
 
     /// Every metric in the Prometheus text exposition format (version 0.0.4).
     func exposition() -> String {
-        let snapshot = counts.withLock { $0 }
+        let snapshot = counts
         let connections = openConnections.withLock { $0 }?()
         var text = ""
         family(&text, "pushboard_build_info", "gauge", "The running build; the value is always 1.")

@@ -1,11 +1,15 @@
 import Foundation
 import NotificationKit
+import Storage
 import Synchronization
 
 /// The counters behind `GET /metrics`: what an operator graphs and alerts on.
 ///
-/// One instance lives as long as the server; every request updates it under one short lock (a
-/// few dictionary increments), and the scrape renders a consistent copy.
+/// One instance lives as long as the server. The counts are kept per thread (`PerThread`), each
+/// thread's behind a lock of its own, so a request's few dictionary increments never wait for
+/// another worker thread; the scrape takes each thread's lock in turn and adds the copies up.
+/// Every count is exact: nothing is sampled or dropped, and each thread's copy is consistent
+/// in itself (a request's series and its latency are counted together).
 public final class Metrics: Sendable {
     /// The labels of one request series.
     struct RequestKey: Hashable {
@@ -45,8 +49,30 @@ public final class Metrics: Sendable {
     /// series per path they try.
     static let unmatchedRoute = "unmatched"
 
-    /// The counters, behind one short lock.
-    let counts = Mutex(Counts())
+    /// One thread's counters, behind a lock that only the scrape also takes.
+    final class Shard: @unchecked Sendable {
+        /// Guards `counts` (an `NSLock`, which ThreadSanitizer understands; see Storage's
+        /// `ConnectionPool`).
+        private let lock = NSLock()
+        private var counts = Counts()
+
+        /// Runs `body` on the counts, under the lock.
+        func update(_ body: (inout Counts) -> Void) {
+            lock.lock()
+            body(&counts)
+            lock.unlock()
+        }
+
+        /// A copy of the counts.
+        var copy: Counts {
+            lock.withLock { counts }
+        }
+    }
+
+    /// Each thread's counters.
+    private let shards = PerThread { Shard() }
+    /// The counters of threads that got no shard of their own (the process ran out of thread keys).
+    private let sharedShard = Shard()
     /// Requests being answered now: an atomic of its own, so a request takes the lock once.
     let inFlight = Atomic<Int>(0)
     /// Reads the listener's open connections, once the server has started.
@@ -72,7 +98,7 @@ public final class Metrics: Sendable {
     func requestFinished(route: String?, method: String, status: Int, seconds: Double) {
         let route = route ?? Self.unmatchedRoute
         inFlight.subtract(1, ordering: .relaxed)
-        counts.withLock { counts in
+        update { counts in
             counts.requests[RequestKey(route: route, method: method, status: status), default: 0] += 1
             counts.latency[route, default: LatencyHistogram()].observe(seconds)
         }
@@ -80,7 +106,7 @@ public final class Metrics: Sendable {
 
     /// A payload was validated; its diagnostics are counted by code and severity.
     func recordValidation(_ report: ValidationReport) {
-        counts.withLock { counts in
+        update { counts in
             counts.validations[report.valid, default: 0] += 1
             for diagnostic in report.diagnostics {
                 let key = DiagnosticKey(code: diagnostic.code, severity: diagnostic.severity.rawValue)
@@ -91,11 +117,34 @@ public final class Metrics: Sendable {
 
     /// A preview was computed for `device`.
     func recordPreview(device: String) {
-        counts.withLock { $0.previews[device, default: 0] += 1 }
+        update { $0.previews[device, default: 0] += 1 }
     }
 
     /// A request was answered 503 because the database stayed locked.
     func recordDatabaseBusy() {
-        counts.withLock { $0.databaseBusy += 1 }
+        update { $0.databaseBusy += 1 }
+    }
+
+    /// Every thread's counters added up: what the scrape renders.
+    var counts: Counts {
+        var total = sharedShard.copy
+        for shard in shards.all { total.add(shard.copy) }
+        return total
+    }
+
+    private func update(_ body: (inout Counts) -> Void) {
+        (shards.local() ?? sharedShard).update(body)
+    }
+}
+
+extension Metrics.Counts {
+    /// Adds another thread's counts to these.
+    mutating func add(_ other: Self) {
+        requests.merge(other.requests, uniquingKeysWith: +)
+        latency.merge(other.latency) { mine, theirs in mine.adding(theirs) }
+        validations.merge(other.validations, uniquingKeysWith: +)
+        diagnostics.merge(other.diagnostics, uniquingKeysWith: +)
+        previews.merge(other.previews, uniquingKeysWith: +)
+        databaseBusy += other.databaseBusy
     }
 }

@@ -16,9 +16,15 @@ struct RequestObserver: Sendable {
     func observe(_ request: Request, route: String?, _ answer: (Request) -> Response) -> Response {
         let arrived = Date()
         let started = ContinuousClock.now
-        let id = RequestID(validating: request.headers[RequestID.headerName]) ?? requestIDs.next()
+        let sent = request.headers[RequestID.headerName]
+        let id = RequestID(validating: sent) ?? requestIDs.next()
         var request = request
-        request.headers.replaceOrAdd(name: RequestID.headerName, value: id.text)
+        // The handlers see the id as a header: a plausible one the client sent is already there.
+        if sent == nil {
+            request.headers.add(name: RequestID.headerName, value: id.text)
+        } else if sent != id.text {
+            request.headers.replaceOrAdd(name: RequestID.headerName, value: id.text)
+        }
         metrics.requestStarted()
         var response = answer(request)
         response.headers.replaceOrAdd(name: RequestID.headerName, value: id.text)
