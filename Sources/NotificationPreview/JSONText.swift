@@ -60,6 +60,16 @@ struct JSONText: ~Copyable {
         count += bytes.count
     }
 
+    /// Bytes written so far: where the next value starts.
+    var position: Int { count }
+
+    /// Appends again the bytes already written at `range` (a value written before).
+    mutating func repeating(_ range: Range<Int>) {
+        reserve(range.count)
+        (base + count).update(from: base + range.lowerBound, count: range.count)
+        count += range.count
+    }
+
     /// Appends one byte.
     @inline(__always)
     private mutating func append(_ byte: UInt8) {

@@ -23,7 +23,7 @@ struct LineWrapper {
             let split = entry.breaker(width: width)
             let laid = layout(
                 text, in: &entry.clusters, breaker: &entry.breakers[split], lineLimit: lineLimit)
-            entry.layouts.append((width, lineLimit, laid))
+            entry.layouts.append(MeasureCache.KeptLayout(width: width, lineLimit: lineLimit, layout: laid))
             return laid
         }
     }

@@ -102,12 +102,17 @@ struct ResolvedContent {
             subtitle = content.subtitle
             body = content.body
         }
-        for (name, text) in [("title", title), ("subtitle", subtitle), ("body", body)] {
-            guard let key = text?.localizationKey else { continue }
+        // Three calls, not a loop over an array of (name, text) tuples: nothing is allocated
+        // for a payload without localization keys.
+        func noteKey(of name: String, _ text: PreviewText?) {
+            guard let key = text?.localizationKey else { return }
             notes.append(
                 "The \(name) comes from the app's strings file (key \(key)); the preview shows the "
                     + "key and its arguments, so the real text and its cut may differ.")
         }
+        noteKey(of: "title", title)
+        noteKey(of: "subtitle", subtitle)
+        noteKey(of: "body", body)
         if case .unregistered(let identifier) = content.category {
             notes.append(
                 "The category \"\(identifier)\" is not registered, so iOS shows no action buttons.")
