@@ -140,12 +140,13 @@ extension LineWrapper {
     /// Lays out an optional text field, keeping its localization key.
     func layout(_ text: PreviewText?, width: Double, lineLimit: Int?) -> FieldLayout {
         guard let text, !text.displayText.isEmpty else {
-            var empty = FieldLayout.empty(columnWidth: width, lineLimit: lineLimit)
-            empty.fontName = font.name
-            return empty
+            return FieldLayout(FieldLayout.Fields(columnWidth: width, lineLimit: lineLimit, fontName: font.name))
         }
         var field = layout(text.displayText, width: width, lineLimit: lineLimit)
-        field.localizationKey = text.localizationKey
+        // Set only when it differs: a layout from the cache is shared, and changing it makes a
+        // new box.
+        let key = text.localizationKey
+        if field.localizationKey != key { field.localizationKey = key }
         return field
     }
 }
