@@ -182,7 +182,8 @@ struct ClusterBuffer {
     ) -> (lineBreakClass: LineBreakClass, breakBefore: Bool, lastNonSpace: LineBreakClass?) {
         guard let previous else { return (lineBreakClass, false, lastNonSpace) }
         let lastNonSpace = previous != .sp ? previous : lastNonSpace
-        let breakBefore = breaks.allowsBreak(between: previous, and: lineBreakClass, lastNonSpace: lastNonSpace)
+        let breakBefore = breaks.allowsBreak(
+            between: previous, and: lineBreakClass, lastNonSpace: lastNonSpace)
         return (lineBreakClass, breakBefore, lastNonSpace)
     }
 

@@ -36,7 +36,8 @@ struct LineWrapper {
         breaker.advance(toLines: lineLimit.map { $0 + 1 }, in: &clusters)
         let ranges = breaker.ranges
         let width = breaker.width
-        var layout = FieldLayout.Fields(columnWidth: width, lineLimit: lineLimit, text: text, fontName: font.name)
+        var layout = FieldLayout.Fields(
+            columnWidth: width, lineLimit: lineLimit, text: text, fontName: font.name)
         let limit = lineLimit ?? Int.max
         var shown = 0
         let count = min(limit, ranges.count)
@@ -54,7 +55,9 @@ struct LineWrapper {
             shown += line.clusters
         }
         layout.shownClusters = shown
-        guard ranges.count > limit, let lastShown = ranges.prefix(limit).last else { return FieldLayout(layout) }
+        guard ranges.count > limit, let lastShown = ranges.prefix(limit).last else {
+            return FieldLayout(layout)
+        }
         shown -= trimmingTrailingSpaces(lastShown, in: clusters).count
         let cut = truncationPoint(from: lastShown.lowerBound, in: &clusters, width: width)
         let kept = lastShown.lowerBound..<cut

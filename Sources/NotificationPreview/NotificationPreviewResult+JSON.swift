@@ -33,7 +33,7 @@ extension NotificationPreviewResult {
         out.raw(#","surfaces":"#)
         // A loop over the indices, not `array(_:_:)`: its closure would be handed a copy of
         // each surface, and a surface holds a dozen references.
-        var fields = WrittenFields()
+        var fields = WrittenFields(capacity: 3 * surfaces.count)
         out.raw("[")
         for index in surfaces.indices {
             if index > 0 { out.raw(",") }
@@ -179,18 +179,27 @@ extension JSONText {
 /// copied after. Equal fields write equal bytes, so the document does not change; a copy
 /// handed out by the layout cache shares its arrays and strings, so comparing it is cheap.
 private struct WrittenFields {
-    private var fields: [FieldLayout] = []
-    private var ranges: [Range<Int>] = []
+    /// One field written and where.
+    private struct Written {
+        let field: FieldLayout
+        let range: Range<Int>
+    }
+
+    private var written: [Written] = []
+
+    /// Room for `capacity` distinct fields, so recording them never grows the list.
+    init(capacity: Int) {
+        written.reserveCapacity(capacity)
+    }
 
     /// Where a field equal to `field` was written, if one was.
     func range(of field: FieldLayout) -> Range<Int>? {
-        for index in fields.indices where fields[index] == field { return ranges[index] }
+        for index in written.indices where written[index].field == field { return written[index].range }
         return nil
     }
 
     /// Records that `field` was written at `range`.
     mutating func append(_ field: FieldLayout, at range: Range<Int>) {
-        fields.append(field)
-        ranges.append(range)
+        written.append(Written(field: field, range: range))
     }
 }

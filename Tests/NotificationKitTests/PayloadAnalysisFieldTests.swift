@@ -40,7 +40,8 @@ import Testing
     @Test func theCasesBindEveryField() {
         let analyses = Self.payloads.map { PayloadAnalysis(payload: Array($0.utf8), registry: nil) }
         #expect(analyses.contains { $0.alert?.content.titleLocKey == "T" })
-        #expect(analyses.contains { $0.alert?.content.title == "plain" && $0.alert?.content.titleLocKey == "T" })
+        #expect(
+            analyses.contains { $0.alert?.content.title == "plain" && $0.alert?.content.titleLocKey == "T" })
         #expect(analyses.contains { $0.alert == .text("Just a body") })
         #expect(analyses.contains { $0.mediaURL == "https://e.com/2.png" })
         #expect(analyses.contains { $0.categoryIdentifier == "b" })

@@ -32,7 +32,8 @@ struct ContentFromAnalysisTests {
         let lookup = withRegistry ? CategoryLookup(Self.categories) : nil
         let analysis = PayloadAnalysis(payload: Array(text.utf8), registry: lookup)
         let expected = PreviewContent(
-            payload: analysis.payloadOrEmpty, registry: withRegistry ? Self.categories : nil, appName: "Zprávy")
+            payload: analysis.payloadOrEmpty, registry: withRegistry ? Self.categories : nil,
+            appName: "Zprávy")
         #expect(PreviewContent(analysis: analysis, appName: "Zprávy") == expected)
     }
 
@@ -41,7 +42,8 @@ struct ContentFromAnalysisTests {
         let registered = PreviewContent(
             analysis: PayloadAnalysis(payload: Array(Self.payloads[0].utf8), registry: lookup))
         #expect(registered.category.registeredCategory?.actions.map(\.identifier) == ["reply", "delete"])
-        let cased = PreviewContent(analysis: PayloadAnalysis(payload: Array(Self.payloads[1].utf8), registry: lookup))
+        let cased = PreviewContent(
+            analysis: PayloadAnalysis(payload: Array(Self.payloads[1].utf8), registry: lookup))
         #expect(cased.category == .unregistered(identifier: "Message"))
         #expect(cased.media == .video(aspectRatio: nil))
         let noRegistry = PreviewContent(

@@ -7,10 +7,13 @@ import Testing
 /// leaves the others), equality is by value, and the document writer, which writes each
 /// distinct field once and copies its bytes after, still writes every field's own values.
 struct FieldLayoutTests {
-    static func body(_ lines: [String], lineLimit: Int?, key: String? = nil, font: String = "body") -> FieldLayout {
+    static func body(_ lines: [String], lineLimit: Int?, key: String? = nil, font: String = "body")
+        -> FieldLayout
+    {
         FieldLayout(
             FieldLayout.Fields(
-                lines: lines, lineWidths: lines.map { Double($0.count) }, columnWidth: 296, lineLimit: lineLimit,
+                lines: lines, lineWidths: lines.map { Double($0.count) }, columnWidth: 296,
+                lineLimit: lineLimit,
                 text: lines.joined(separator: " "), localizationKey: key, fontName: font))
     }
 
@@ -46,7 +49,8 @@ struct FieldLayoutTests {
         let shared = Self.body(lines, lineLimit: 4)
         let bodies = [
             shared, shared, Self.body(lines, lineLimit: 4), Self.body(lines, lineLimit: nil),
-            Self.body(lines, lineLimit: 4, key: "BODY_KEY"), Self.body(lines, lineLimit: 4, font: "watch-body"),
+            Self.body(lines, lineLimit: 4, key: "BODY_KEY"),
+            Self.body(lines, lineLimit: 4, font: "watch-body"),
             Self.body(Array(lines.prefix(1)), lineLimit: 4),
         ]
         let title = Self.body(["Nová zpráva"], lineLimit: 1, font: "title")
@@ -68,7 +72,8 @@ struct FieldLayoutTests {
             #expect(written["lineLimit"]?.value.numberValue?.int64Value.map(Int.init) == body.lineLimit)
             #expect(written["font"]?.value.stringValue == body.fontName)
             #expect(written["localizationKey"]?.value.stringValue == body.localizationKey)
-            #expect(surface["title"]?["lines"]?.value.arrayElements?.first?.value.stringValue == "Nová zpráva")
+            #expect(
+                surface["title"]?["lines"]?.value.arrayElements?.first?.value.stringValue == "Nová zpráva")
             #expect(surface["subtitle"]?["lines"]?.value.arrayElements?.isEmpty == true)
         }
         #expect(document.diagnostics.isEmpty)

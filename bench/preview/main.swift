@@ -75,7 +75,8 @@ for (name, json) in cases where name.hasPrefix(only) {
     if !servedOnly {
         let matrix = time(runs: runs, count: 2 * scale) { PreviewMatrix(text).rows.count }
         let one = time(runs: runs, count: 5 * scale) {
-            PreviewEngine.preview(text, device: .iphone393, surfaces: [], hiddenPreviews: false).surfaces.count
+            PreviewEngine.preview(text, device: .iphone393, surfaces: [], hiddenPreviews: false).surfaces
+                .count
         }
         let bytes = json.utf8.count
         print(
