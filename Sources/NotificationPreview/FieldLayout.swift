@@ -56,9 +56,6 @@ public struct FieldLayout: Sendable, Hashable {
         box = Box(fields)
     }
 
-    /// The values, for code that reads several of them.
-    var fields: Fields { box.fields }
-
     /// A field with no text.
     static func empty(columnWidth: Double, lineLimit: Int?) -> FieldLayout {
         FieldLayout(Fields(columnWidth: columnWidth, lineLimit: lineLimit))

@@ -177,7 +177,7 @@ extension JSONText {
 /// preview share most fields (every compact surface shows the one title layout, and the Lock
 /// Screen and Notification Center the same body), so each distinct field is written once and
 /// copied after. Equal fields write equal bytes, so the document does not change; a copy
-/// handed out by the layout cache shares its arrays and strings, so comparing it is cheap.
+/// handed out by the layout cache shares its values' box, so comparing it is one check.
 private struct WrittenFields {
     /// One field written and where.
     private struct Written {
