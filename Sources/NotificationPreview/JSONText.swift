@@ -93,6 +93,8 @@ struct JSONText: ~Copyable {
     /// Appends the compact JSON of `report` (CONTRACT §4), the same bytes as `report.json()`.
     mutating func report(_ report: ValidationReport) {
         var written: [UInt8] = []
+        // Room for a typical report (a few diagnostics), so it is not regrown as it is written.
+        written.reserveCapacity(1024)
         report.appendCompactJSON(to: &written)
         written.withUnsafeBufferPointer { append($0) }
     }

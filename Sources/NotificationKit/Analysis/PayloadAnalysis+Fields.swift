@@ -9,8 +9,7 @@ extension PayloadAnalysis {
     public var alert: NotificationAlert? {
         guard let aps = apsView, let alert = aps["alert"] else { return nil }
         var binder = ModelBinder()
-        return NotificationAlert.bind(
-            alert, at: JSONPath.appending(key: "alert", to: Self.apsPath), with: &binder)
+        return NotificationAlert.bind(alert, at: Self.alertPath, with: &binder)
     }
 
     /// The media URL, when the media member (`NotificationPayload.mediaMember(in:)`) holds a
@@ -25,8 +24,9 @@ extension PayloadAnalysis {
         apsView?["category"]?.value.stringValue
     }
 
-    /// `$.aps`, where the alert's diagnostics would point.
-    private static let apsPath = JSONPath.appending(key: "aps", to: JSONPath.root)
+    /// `$.aps.alert`, where the alert's diagnostics point.
+    private static let alertPath = JSONPath.appending(
+        key: "alert", to: JSONPath.appending(key: "aps", to: JSONPath.root))
 
     /// The root's last `aps` member when it is an object (the one the model binds).
     private var apsView: JSONView? {
