@@ -46,6 +46,8 @@ struct ClusterBuffer {
     private var iteratorOffset = 0
     /// The font's widths of the scalars below U+0300.
     private let table: TabledWidths
+    /// The break rules, kept for the per-cluster lookups.
+    private let breaks = LineBreakClass.breakTable
     /// The class of the last cluster that was not a space (for the `X SP* × Y` rules).
     private var lastNonSpace: LineBreakClass?
     /// The whole text.
@@ -167,13 +169,21 @@ struct ClusterBuffer {
     private func classify(
         _ lineBreakClass: LineBreakClass
     ) -> (lineBreakClass: LineBreakClass, breakBefore: Bool, lastNonSpace: LineBreakClass?) {
-        var lastNonSpace = lastNonSpace
-        var breakBefore = false
-        if let previous = clusters.last?.lineBreakClass {
-            if previous != .sp { lastNonSpace = previous }
-            breakBefore = LineBreakClass.tabledBreak(
-                between: previous, and: lineBreakClass, lastNonSpace: lastNonSpace)
-        }
+        Self.classify(
+            lineBreakClass, after: clusters.last?.lineBreakClass, lastNonSpace: lastNonSpace, in: breaks)
+    }
+
+    /// Whether a line may break before a cluster of `lineBreakClass` after a cluster of class
+    /// `previous` (nil: the text's first), with `lastNonSpace` before it. Static, so the
+    /// per-cluster path of a mutating caller does not copy the whole buffer to call it.
+    private static func classify(
+        _ lineBreakClass: LineBreakClass, after previous: LineBreakClass?, lastNonSpace: LineBreakClass?,
+        in breaks: LineBreakClass.BreakTable
+    ) -> (lineBreakClass: LineBreakClass, breakBefore: Bool, lastNonSpace: LineBreakClass?) {
+        guard let previous else { return (lineBreakClass, false, lastNonSpace) }
+        let lastNonSpace = previous != .sp ? previous : lastNonSpace
+        let breakBefore = breaks.allowsBreak(
+            between: previous, and: lineBreakClass, lastNonSpace: lastNonSpace)
         return (lineBreakClass, breakBefore, lastNonSpace)
     }
 
@@ -190,7 +200,9 @@ struct ClusterBuffer {
     /// Measures and classifies one tabled scalar, by the same rules as `append(_:)`.
     private mutating func appendTabled(_ scalar: UInt32, length: Int) {
         let tabled = table.scalars[Int(scalar)]
-        let classified = classify(tabled.lineBreakClass)
+        let classified = Self.classify(
+            tabled.lineBreakClass, after: clusters.last?.lineBreakClass, lastNonSpace: lastNonSpace,
+            in: breaks)
         var width = tabled.width
         if tabled.isLetter {
             cursiveContext = false

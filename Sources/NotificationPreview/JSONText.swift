@@ -60,6 +60,16 @@ struct JSONText: ~Copyable {
         count += bytes.count
     }
 
+    /// Bytes written so far: where the next value starts.
+    var position: Int { count }
+
+    /// Appends again the bytes already written at `range` (a value written before).
+    mutating func repeating(_ range: Range<Int>) {
+        reserve(range.count)
+        (base + count).update(from: base + range.lowerBound, count: range.count)
+        count += range.count
+    }
+
     /// Appends one byte.
     @inline(__always)
     private mutating func append(_ byte: UInt8) {
@@ -83,6 +93,8 @@ struct JSONText: ~Copyable {
     /// Appends the compact JSON of `report` (CONTRACT §4), the same bytes as `report.json()`.
     mutating func report(_ report: ValidationReport) {
         var written: [UInt8] = []
+        // Room for a typical report (a few diagnostics), so it is not regrown as it is written.
+        written.reserveCapacity(1024)
         report.appendCompactJSON(to: &written)
         written.withUnsafeBufferPointer { append($0) }
     }

@@ -11,7 +11,7 @@ extension LineBreakClass {
     private static let contexts: [LineBreakClass?] = [nil, .zw, .op, .qu, .cl, .b2]
 
     /// The context column of a last non-space class.
-    private static func contextColumn(_ lastNonSpace: LineBreakClass?) -> Int {
+    fileprivate static func contextColumn(_ lastNonSpace: LineBreakClass?) -> Int {
         switch lastNonSpace {
         case .zw?: 1
         case .op?: 2
@@ -37,8 +37,31 @@ extension LineBreakClass {
     static func tabledBreak(
         between before: LineBreakClass, and after: LineBreakClass, lastNonSpace: LineBreakClass?
     ) -> Bool {
-        breaks[
-            (Int(before.rawValue) * classCount + Int(after.rawValue)) * contexts.count
-                + contextColumn(lastNonSpace)]
+        breakTable.allowsBreak(between: before, and: after, lastNonSpace: lastNonSpace)
+    }
+
+    /// The table as a value: a caller that asks once per cluster keeps it, so each lookup is
+    /// index arithmetic, not a check that the global tables were made.
+    static var breakTable: BreakTable {
+        BreakTable(breaks: breaks, classCount: classCount, contextCount: contexts.count)
+    }
+
+    /// The break table with its dimensions (`LineBreakClass.breakTable`).
+    struct BreakTable {
+        /// Whether a break is allowed, by (before, after, context column).
+        let breaks: [Bool]
+        /// Number of classes.
+        let classCount: Int
+        /// Number of context columns.
+        let contextCount: Int
+
+        /// The same answer as `allowsBreak(between:and:lastNonSpace:)`, looked up.
+        func allowsBreak(
+            between before: LineBreakClass, and after: LineBreakClass, lastNonSpace: LineBreakClass?
+        ) -> Bool {
+            breaks[
+                (Int(before.rawValue) * classCount + Int(after.rawValue)) * contextCount
+                    + LineBreakClass.contextColumn(lastNonSpace)]
+        }
     }
 }

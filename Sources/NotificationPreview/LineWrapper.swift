@@ -23,7 +23,7 @@ struct LineWrapper {
             let split = entry.breaker(width: width)
             let laid = layout(
                 text, in: &entry.clusters, breaker: &entry.breakers[split], lineLimit: lineLimit)
-            entry.layouts.append((width, lineLimit, laid))
+            entry.layouts.append(MeasureCache.KeptLayout(width: width, lineLimit: lineLimit, layout: laid))
             return laid
         }
     }
@@ -36,9 +36,8 @@ struct LineWrapper {
         breaker.advance(toLines: lineLimit.map { $0 + 1 }, in: &clusters)
         let ranges = breaker.ranges
         let width = breaker.width
-        var layout = FieldLayout.empty(columnWidth: width, lineLimit: lineLimit)
-        layout.text = text
-        layout.fontName = font.name
+        var layout = FieldLayout.Fields(
+            columnWidth: width, lineLimit: lineLimit, text: text, fontName: font.name)
         let limit = lineLimit ?? Int.max
         var shown = 0
         let count = min(limit, ranges.count)
@@ -56,7 +55,9 @@ struct LineWrapper {
             shown += line.clusters
         }
         layout.shownClusters = shown
-        guard ranges.count > limit, let lastShown = ranges.prefix(limit).last else { return layout }
+        guard ranges.count > limit, let lastShown = ranges.prefix(limit).last else {
+            return FieldLayout(layout)
+        }
         shown -= trimmingTrailingSpaces(lastShown, in: clusters).count
         let cut = truncationPoint(from: lastShown.lowerBound, in: &clusters, width: width)
         let kept = lastShown.lowerBound..<cut
@@ -67,7 +68,7 @@ struct LineWrapper {
         layout.shownClusters = shown + kept.count
         layout.truncation = TruncationOffset(
             characters: cut, utf8: clusters.utf8Count(of: 0..<cut), utf16: clusters.utf16Count(of: 0..<cut))
-        return layout
+        return FieldLayout(layout)
     }
 
     /// The end of the longest run of clusters from `start` (stopping at a hard break) that

@@ -17,7 +17,7 @@ final class MeasureCache {
         /// Its splits into lines, one per width asked for.
         var breakers: [LineBreaker] = []
         /// Finished layouts by width and line limit.
-        var layouts: [(width: Double, lineLimit: Int?, layout: FieldLayout)] = []
+        var layouts: [KeptLayout] = []
 
         /// The index in `breakers` of the split at `width`, made on first use.
         mutating func breaker(width: Double) -> Int {
@@ -34,6 +34,17 @@ final class MeasureCache {
             }
             return nil
         }
+    }
+
+    /// A finished layout with the width and line limit it was made for (a struct, not a
+    /// tuple: an array of tuples copies its elements through the runtime's generic witnesses).
+    struct KeptLayout {
+        /// The column width.
+        let width: Double
+        /// The line limit, nil for none.
+        let lineLimit: Int?
+        /// The layout.
+        let layout: FieldLayout
     }
 
     /// The entries, few per call (title, subtitle and body in a few fonts): found by a scan

@@ -31,7 +31,15 @@ extension NotificationPreviewResult {
         out.raw(#""hiddenPreviews":"#)
         out.bool(hiddenPreviews)
         out.raw(#","surfaces":"#)
-        out.array(surfaces) { $0.surface($1) }
+        // A loop over the indices, not `array(_:_:)`: its closure would be handed a copy of
+        // each surface, and a surface holds a dozen references.
+        var fields = WrittenFields(capacity: 3 * surfaces.count)
+        out.raw("[")
+        for index in surfaces.indices {
+            if index > 0 { out.raw(",") }
+            out.surface(surfaces[index], fields: &fields)
+        }
+        out.raw("]")
         out.raw(#","notes":"#)
         out.array(notes) { $0.string($1) }
         out.raw("}")
@@ -41,15 +49,15 @@ extension NotificationPreviewResult {
 
 extension JSONText {
     /// Writes one surface object.
-    fileprivate mutating func surface(_ preview: SurfacePreview) {
+    fileprivate mutating func surface(_ preview: SurfacePreview, fields: inout WrittenFields) {
         raw(#"{"surface":"#)
         string(preview.surface.rawValue)
         raw(#","title":"#)
-        field(preview.title)
+        field(preview.title, written: &fields)
         raw(#","subtitle":"#)
-        field(preview.subtitle)
+        field(preview.subtitle, written: &fields)
         raw(#","body":"#)
-        field(preview.body)
+        field(preview.body, written: &fields)
         raw(#","timestamp":"#)
         string(preview.timestamp)
         if let header = preview.header {
@@ -79,10 +87,22 @@ extension JSONText {
         raw("}")
     }
 
+    /// Writes a text field, or copies its bytes when an equal field was written before.
+    private mutating func field(_ field: FieldLayout, written: inout WrittenFields) {
+        if let range = written.range(of: field) { return repeating(range) }
+        let start = position
+        self.field(field)
+        written.append(field, at: start..<position)
+    }
+
     /// Writes a text field: its lines, whether and where it was cut, its column.
     private mutating func field(_ field: FieldLayout) {
-        raw(#"{"lines":"#)
-        array(field.lines) { $0.string($1) }
+        raw(#"{"lines":["#)
+        for index in field.lines.indices {
+            if index > 0 { raw(",") }
+            string(field.lines[index])
+        }
+        raw("]")
         raw(#","truncated":"#)
         bool(field.truncated)
         raw(#","truncatedAt":"#)
@@ -150,5 +170,36 @@ extension JSONText {
         raw(#","icon":"#)
         optionalString(action.iconName)
         raw("}")
+    }
+}
+
+/// The text fields a document has written and where their bytes are. The surfaces of one
+/// preview share most fields (every compact surface shows the one title layout, and the Lock
+/// Screen and Notification Center the same body), so each distinct field is written once and
+/// copied after. Equal fields write equal bytes, so the document does not change; a copy
+/// handed out by the layout cache shares its values' box, so comparing it is one check.
+private struct WrittenFields {
+    /// One field written and where.
+    private struct Written {
+        let field: FieldLayout
+        let range: Range<Int>
+    }
+
+    private var written: [Written] = []
+
+    /// Room for `capacity` distinct fields, so recording them never grows the list.
+    init(capacity: Int) {
+        written.reserveCapacity(capacity)
+    }
+
+    /// Where a field equal to `field` was written, if one was.
+    func range(of field: FieldLayout) -> Range<Int>? {
+        for index in written.indices where written[index].field == field { return written[index].range }
+        return nil
+    }
+
+    /// Records that `field` was written at `range`.
+    mutating func append(_ field: FieldLayout, at range: Range<Int>) {
+        written.append(Written(field: field, range: range))
     }
 }

@@ -7,24 +7,35 @@ extension PreviewContent {
     /// `registry` nil means no registry was given: a named category is then treated as not
     /// registered, because nothing shows it is.
     public init(payload: NotificationPayload, registry: CategoryConfig?, appName: String = "App") {
-        let alert = payload.aps?.alert?.content
-        let media = payload.mediaURL.map(Self.media(forURL:)) ?? PreviewMedia.none
-        let category: CategoryResolution
-        if let identifier = payload.aps?.category {
-            if let registered = registry?.category(identifiedBy: identifier) {
-                category = .registered(PreviewCategory(registered))
-            } else {
-                category = .unregistered(identifier: identifier)
-            }
-        } else {
-            category = .none
-        }
+        self.init(
+            alert: payload.aps?.alert?.content, mediaURL: payload.mediaURL,
+            category: Self.resolution(
+                of: payload.aps?.category,
+                registered: { registry?.category(identifiedBy: $0) }),
+            appName: appName)
+    }
+
+    /// The content of a bound alert, media URL and category: what every way of making content
+    /// from a payload comes down to.
+    init(alert: AlertContent?, mediaURL: String?, category: CategoryResolution, appName: String) {
         self.init(
             title: Self.text(alert?.title, key: alert?.titleLocKey, arguments: alert?.titleLocArgs),
             subtitle: Self.text(
                 alert?.subtitle, key: alert?.subtitleLocKey, arguments: alert?.subtitleLocArgs),
             body: Self.text(alert?.body, key: alert?.locKey, arguments: alert?.locArgs),
-            appName: appName, media: media, category: category)
+            appName: appName, media: mediaURL.map(Self.media(forURL:)) ?? PreviewMedia.none,
+            category: category)
+    }
+
+    /// What `identifier` resolves to through `registered` (the registry's case-exact lookup,
+    /// nil without a registry: a named category is then treated as not registered, because
+    /// nothing shows it is).
+    static func resolution(
+        of identifier: String?, registered: (String) -> NotificationCategory?
+    ) -> CategoryResolution {
+        guard let identifier else { return .none }
+        guard let category = registered(identifier) else { return .unregistered(identifier: identifier) }
+        return .registered(PreviewCategory(category))
     }
 
     /// A localization key wins over the literal text, as on the device.

@@ -102,12 +102,17 @@ struct ResolvedContent {
             subtitle = content.subtitle
             body = content.body
         }
-        for (name, text) in [("title", title), ("subtitle", subtitle), ("body", body)] {
-            guard let key = text?.localizationKey else { continue }
+        // Three calls, not a loop over an array of (name, text) tuples: nothing is allocated
+        // for a payload without localization keys.
+        func noteKey(of name: String, _ text: PreviewText?) {
+            guard let key = text?.localizationKey else { return }
             notes.append(
                 "The \(name) comes from the app's strings file (key \(key)); the preview shows the "
                     + "key and its arguments, so the real text and its cut may differ.")
         }
+        noteKey(of: "title", title)
+        noteKey(of: "subtitle", subtitle)
+        noteKey(of: "body", body)
         if case .unregistered(let identifier) = content.category {
             notes.append(
                 "The category \"\(identifier)\" is not registered, so iOS shows no action buttons.")
@@ -135,12 +140,14 @@ extension LineWrapper {
     /// Lays out an optional text field, keeping its localization key.
     func layout(_ text: PreviewText?, width: Double, lineLimit: Int?) -> FieldLayout {
         guard let text, !text.displayText.isEmpty else {
-            var empty = FieldLayout.empty(columnWidth: width, lineLimit: lineLimit)
-            empty.fontName = font.name
-            return empty
+            return FieldLayout(
+                FieldLayout.Fields(columnWidth: width, lineLimit: lineLimit, fontName: font.name))
         }
         var field = layout(text.displayText, width: width, lineLimit: lineLimit)
-        field.localizationKey = text.localizationKey
+        // Set only when it differs: a layout from the cache is shared, and changing it makes a
+        // new box.
+        let key = text.localizationKey
+        if field.localizationKey != key { field.localizationKey = key }
         return field
     }
 }

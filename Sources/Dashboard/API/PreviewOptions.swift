@@ -41,7 +41,11 @@ struct PreviewOptions {
             try QueryOptions.choice(
                 "ios", in: request, allowed: Self.versionNames, fallback: nil
             ).flatMap(PreviewVersion.init(rawValue:)) ?? .default
-        let accept = request.headers["Accept"] ?? ""
-        wantsText = accept.contains("text/plain") && !accept.contains("application/json")
+        // Most API clients send no Accept header: then nothing is searched for.
+        if let accept = request.headers["Accept"], !accept.isEmpty {
+            wantsText = accept.contains("text/plain") && !accept.contains("application/json")
+        } else {
+            wantsText = false
+        }
     }
 }

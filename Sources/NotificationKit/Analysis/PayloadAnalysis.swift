@@ -53,10 +53,7 @@ public struct PayloadAnalysis: Sendable {
 
     /// The registered category the payload's `aps.category` names exactly, or nil.
     public var category: NotificationCategory? {
-        guard let root = document.root, let aps = document.member("aps", of: root),
-            let category = document.member("category", of: aps), let identifier = document.string(category)
-        else { return nil }
-        return registry?.category(identifiedBy: identifier)
+        categoryIdentifier.flatMap { registry?.category(identifiedBy: $0) }
     }
 
     /// The payload, or an empty one when it could not be bound (the preview still draws the

@@ -15,11 +15,13 @@ struct ModelBinder {
     var diagnostics: [Diagnostic] = []
 
     /// Records that `node` at `path` is not of the `expected` JSON type.
-    mutating func wrongType(_ node: JSONNode, at path: @autoclosure () -> String, expected: String) {
+    mutating func wrongType(
+        _ node: some BindingSource, at path: @autoclosure () -> String, expected: String
+    ) {
         diagnostics.append(
             Diagnostic(
                 .error, code: Self.typeCode, path: path(),
-                message: "Expected \(expected) but found \(node.value.typeName).", line: node.span.line,
+                message: "Expected \(expected) but found \(node.typeName).", line: node.span.line,
                 column: node.span.column))
     }
 
@@ -32,8 +34,8 @@ struct ModelBinder {
     }
 
     /// The string, or nil with a diagnostic.
-    mutating func string(_ node: JSONNode, at path: @autoclosure () -> String) -> String? {
-        if case .string(let text) = node.value { return text }
+    mutating func string(_ node: some BindingSource, at path: @autoclosure () -> String) -> String? {
+        if let text = node.stringValue { return text }
         wrongType(node, at: path(), expected: "a string")
         return nil
     }
@@ -73,17 +75,16 @@ struct ModelBinder {
     }
 
     /// An array of strings; wrong elements are reported one by one and left out.
-    mutating func strings(_ node: JSONNode, at path: @autoclosure () -> String) -> [String]? {
-        guard case .array(let elements) = node.value else {
-            wrongType(node, at: path(), expected: "an array of strings")
-            return nil
-        }
+    mutating func strings(_ node: some BindingSource, at path: @autoclosure () -> String) -> [String]? {
         var result: [String] = []
-        result.reserveCapacity(elements.count)
-        for (position, element) in elements.enumerated() {
+        let isArray = node.forEachElement { position, element in
             if let text = string(element, at: JSONPath.appending(index: position, to: path())) {
                 result.append(text)
             }
+        }
+        guard isArray else {
+            wrongType(node, at: path(), expected: "an array of strings")
+            return nil
         }
         return result
     }

@@ -68,28 +68,24 @@ extension NotificationAlert {
     /// Binds `aps.alert`. Live Activity alerts may give `title`/`subtitle`/`body` as
     /// `{"loc-key": …, "loc-args": […]}` (apns-rules.md §4); those bind to the matching
     /// `*-loc-key`/`*-loc-args` fields. Unknown keys are left to the validator.
-    static func bind(_ node: JSONNode, at path: String, with binder: inout ModelBinder) -> NotificationAlert?
-    {
-        switch node.value {
-        case .string(let body):
-            return .text(body)
-        case .object(let members):
-            var alert = AlertContent()
-            for member in members {
-                guard let key = AlertKey.named(member.key) else { continue }
-                bind(
-                    key, member.value, at: FieldPath(parent: path, key: member.key), into: &alert,
-                    with: &binder)
-            }
-            return .content(alert)
-        default:
+    static func bind(
+        _ node: some BindingSource, at path: String, with binder: inout ModelBinder
+    ) -> NotificationAlert? {
+        if let body = node.stringValue { return .text(body) }
+        var alert = AlertContent()
+        let isObject = node.forEachMember { name, value in
+            guard let key = AlertKey.named(name) else { return }
+            bind(key, value, at: FieldPath(parent: path, key: name), into: &alert, with: &binder)
+        }
+        guard isObject else {
             binder.wrongType(node, at: path, expected: "a string or an alert dictionary")
             return nil
         }
+        return .content(alert)
     }
 
-    private static func bind(
-        _ key: AlertKey, _ value: JSONNode, at field: FieldPath, into alert: inout AlertContent,
+    private static func bind<Source: BindingSource>(
+        _ key: AlertKey, _ value: Source, at field: FieldPath, into alert: inout AlertContent,
         with binder: inout ModelBinder
     ) {
         switch key {
@@ -121,14 +117,14 @@ extension NotificationAlert {
 
     /// Binds a nested `{"loc-key", "loc-args"}` dictionary; false when `node` is not an object.
     private static func bindLocalized(
-        _ node: JSONNode, at field: FieldPath, key: inout String?, args: inout [String]?,
+        _ node: some BindingSource, at field: FieldPath, key: inout String?, args: inout [String]?,
         with binder: inout ModelBinder
     ) -> Bool {
-        guard case .object = node.value else { return false }
-        if let keyNode = node["loc-key"] {
+        guard node.isObject else { return false }
+        if let keyNode = node.member(named: "loc-key") {
             key = binder.string(keyNode, at: JSONPath.appending(key: "loc-key", to: field.path))
         }
-        if let argsNode = node["loc-args"] {
+        if let argsNode = node.member(named: "loc-args") {
             args = binder.strings(argsNode, at: JSONPath.appending(key: "loc-args", to: field.path))
         }
         return true
