@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Finds which of a fixed set of ASCII keys a JSON member name is, comparing bytes only with
 /// the candidates of the same length: far cheaper than hashing the name or comparing it with
 /// every key in turn.
@@ -17,16 +25,26 @@ where Key.RawValue == String, Key: Sendable {
 
     /// The key spelled exactly `name`, or nil.
     func key(named name: String) -> Key? {
-        let length = name.utf8.count
-        guard length < byLength.count else { return nil }
-        let candidates = byLength[length]
-        guard !candidates.isEmpty else { return nil }
+        guard name.utf8.count < byLength.count else { return nil }
         var name = name
-        return name.withUTF8 { bytes in
-            for candidate in candidates where candidate.name.elementsEqual(bytes) {
-                return candidate.key
+        return name.withUTF8 { key(bytes: $0) }
+    }
+
+    /// The key whose UTF-8 is exactly `bytes` (a member name read in place), or nil.
+    func key(bytes: UnsafeBufferPointer<UInt8>) -> Key? {
+        let length = bytes.count
+        guard length < byLength.count, let base = bytes.baseAddress else { return nil }
+        return byLength.withUnsafeBufferPointer { table in
+            table[length].withUnsafeBufferPointer { candidates in
+                for candidate in candidates {
+                    let matches = candidate.name.withUnsafeBufferPointer { name in
+                        guard let start = name.baseAddress else { return false }
+                        return start[0] == base[0] && memcmp(start, base, length) == 0
+                    }
+                    if matches { return candidate.key }
+                }
+                return nil
             }
-            return nil
         }
     }
 }
