@@ -44,7 +44,8 @@ extension JSONDocument {
     /// place when the name is written without escapes, else decoded first. The bytes are valid
     /// only during the call.
     @inlinable
-    public func withKeyBytes<Result>(_ key: Element, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    public func withKeyBytes<Result>(_ key: Element, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result
+    {
         // Inlined into the caller and specialised there; the walk over the read stays here.
         var result: Result?
         visitKeyBytes(key) { result = body($0) }

@@ -25,7 +25,8 @@ extension JSONDocument.Storage {
                         let keyNode = nodes[position]
                         let matches =
                             keyNode.flag
-                            ? JSONParser.decodedContent(of: buffer, quoteAt: keyNode.start).elementsEqual(wanted)
+                            ? JSONParser.decodedContent(of: buffer, quoteAt: keyNode.start).elementsEqual(
+                                wanted)
                             : keyNode.end - keyNode.start - 2 == wanted.count
                                 && Self.sameBytes(buffer, from: keyNode.start + 1, wanted)
                         if matches { found = position }
@@ -38,7 +39,9 @@ extension JSONDocument.Storage {
     }
 
     /// True when `buffer` holds exactly `wanted` from `start` on (the caller checked the length).
-    private static func sameBytes(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, _ wanted: UnsafeBufferPointer<UInt8>)
+    private static func sameBytes(
+        _ buffer: UnsafeBufferPointer<UInt8>, from start: Int, _ wanted: UnsafeBufferPointer<UInt8>
+    )
         -> Bool
     {
         guard let base = buffer.baseAddress, let other = wanted.baseAddress else { return wanted.isEmpty }

@@ -50,7 +50,8 @@ extension Validator {
                     facts.alertHasText = true
                 }
                 checkAlertMember(
-                    key, view, path: JSONPath.appending(key: name, to: path()), isLiveActivity: isLiveActivity,
+                    key, view, path: JSONPath.appending(key: name, to: path()),
+                    isLiveActivity: isLiveActivity,
                     sink: &sink)
             }
         default:

@@ -55,7 +55,8 @@ extension Validator {
                     + "subtitle, body or loc-key, so it shows nothing, and there is no sound or badge"
             if facts.contentAvailable == 1 {
                 message = String(
-                    joining: message, ". For a silent update use apns-push-type background and apns-priority 5.")
+                    joining: message,
+                    ". For a silent update use apns-push-type background and apns-priority 5.")
             } else {
                 message += "."
             }
