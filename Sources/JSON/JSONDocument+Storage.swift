@@ -60,6 +60,17 @@ extension JSONDocument.Storage {
         }
     }
 
+    /// The double of a number node, as `number(at:)` converts it, without its literal.
+    func doubleValue(at index: Int) -> Double {
+        let node = nodes[index]
+        return bytes.withUnsafeBufferPointer { buffer in
+            var reader = JSONParser(bytes: buffer, maximumDepth: 1)
+            reader.reporting = false
+            let token = UnsafeBufferPointer(rebasing: buffer[node.start..<node.end])
+            return reader.numberValue(token, at: node.start)?.double ?? 0
+        }
+    }
+
     /// The decoded UTF-8 of a string or key node.
     func decodedBytes(at index: Int) -> [UInt8] {
         let node = nodes[index]

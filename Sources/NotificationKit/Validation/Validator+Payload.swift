@@ -117,7 +117,7 @@ extension Validator {
         let node = member.value
         switch member.key {
         case "input-push-token":
-            if node.value.doubleValue != 1 {
+            if node.doubleValue != 1 {
                 sink.emit(
                     .apsInputPushTokenValue, path(), at: node.span,
                     "\"input-push-token\" must be the number 1, not \(describe(node)).")
