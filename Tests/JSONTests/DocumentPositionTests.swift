@@ -78,6 +78,18 @@ struct DocumentPositionTests {
         #expect(duplicates.count == 1)
     }
 
+    /// A number's double read without its literal is the double of the number made with it.
+    @Test(arguments: [
+        "0", "-0", "1", "1.5", "-3e2", "12345678901234567890", "1e-7", "1e400", "0.1", "\"1\"", "true",
+    ])
+    func doublesMatchNumbers(_ literal: String) throws {
+        let document = JSONReader().readDocument(Array("[\(literal)]".utf8))
+        let element = try #require(document.root.flatMap { document.elements($0).first })
+        let view = document.view(element)
+        #expect(view.doubleValue == view.value.numberValue?.doubleValue)
+        #expect((view.doubleValue != nil) == (document.kind(element) == .number))
+    }
+
     /// `String(joining:)` is the concatenation of its parts, short or long, ASCII or not.
     @Test(arguments: [
         ("$", ".", "aps", ""), ("$.aps", ".", "category", ""), ("", "", "", ""),
