@@ -50,24 +50,27 @@ extension JSONDocument.Storage {
 
     /// The number of a number node, converted from its literal (the reader checked it).
     func number(at index: Int) -> JSONNumber {
-        let node = nodes[index]
-        return bytes.withUnsafeBufferPointer { buffer in
-            var reader = JSONParser(bytes: buffer, maximumDepth: 1)
-            reader.reporting = false
-            let token = UnsafeBufferPointer(rebasing: buffer[node.start..<node.end])
-            return reader.readNumber(token, at: node.start)
+        withNumberToken(at: index) { reader, token, start in
+            reader.readNumber(token, at: start)
                 ?? JSONNumber(literal: "0", isInteger: true, doubleValue: 0, int64Value: 0)
         }
     }
 
     /// The double of a number node, as `number(at:)` converts it, without its literal.
     func doubleValue(at index: Int) -> Double {
+        withNumberToken(at: index) { reader, token, start in reader.numberValue(token, at: start)?.double ?? 0
+        }
+    }
+
+    /// Hands `body` a silent reader, the literal of the number node at `index` and its offset.
+    private func withNumberToken<Result>(
+        at index: Int, _ body: (inout JSONParser, UnsafeBufferPointer<UInt8>, Int) -> Result
+    ) -> Result {
         let node = nodes[index]
         return bytes.withUnsafeBufferPointer { buffer in
             var reader = JSONParser(bytes: buffer, maximumDepth: 1)
             reader.reporting = false
-            let token = UnsafeBufferPointer(rebasing: buffer[node.start..<node.end])
-            return reader.numberValue(token, at: node.start)?.double ?? 0
+            return body(&reader, UnsafeBufferPointer(rebasing: buffer[node.start..<node.end]), node.start)
         }
     }
 
