@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension JSONDocument.Storage {
     // The document's accessors, on the shared read itself: a view or a member sequence calls
     // these without making a `JSONDocument` (and its retain and release) for every question.
@@ -10,33 +18,59 @@ extension JSONDocument.Storage {
         var key = key
         return key.withUTF8 { wanted in
             bytes.withUnsafeBufferPointer { buffer in
-                var found: Int?
-                var position = object + 1
-                for _ in 0..<node.count {
-                    let keyNode = nodes[position]
-                    let matches =
-                        keyNode.flag
-                        ? JSONParser.decodedContent(of: buffer, quoteAt: keyNode.start).elementsEqual(wanted)
-                        : keyNode.end - keyNode.start - 2 == wanted.count
-                            && UnsafeBufferPointer(rebasing: buffer[(keyNode.start + 1)..<(keyNode.end - 1)])
-                                .elementsEqual(wanted)
-                    if matches { found = position }
-                    position += 2 + nodes[position + 1].extent
+                nodes.withUnsafeBufferPointer { nodes in
+                    var found: Int?
+                    var position = object + 1
+                    for _ in 0..<node.count {
+                        let keyNode = nodes[position]
+                        let matches =
+                            keyNode.flag
+                            ? JSONParser.decodedContent(of: buffer, quoteAt: keyNode.start).elementsEqual(
+                                wanted)
+                            : keyNode.end - keyNode.start - 2 == wanted.count
+                                && Self.sameBytes(buffer, from: keyNode.start + 1, wanted)
+                        if matches { found = position }
+                        position += 2 + nodes[position + 1].extent
+                    }
+                    return found
                 }
-                return found
             }
         }
     }
 
+    /// True when `buffer` holds exactly `wanted` from `start` on (the caller checked the length).
+    private static func sameBytes(
+        _ buffer: UnsafeBufferPointer<UInt8>, from start: Int, _ wanted: UnsafeBufferPointer<UInt8>
+    )
+        -> Bool
+    {
+        guard let base = buffer.baseAddress, let other = wanted.baseAddress else { return wanted.isEmpty }
+        return memcmp(base + start, other, wanted.count) == 0
+    }
+
     /// The number of a number node, converted from its literal (the reader checked it).
     func number(at index: Int) -> JSONNumber {
+        withNumberToken(at: index) { reader, token, start in
+            reader.readNumber(token, at: start)
+                ?? JSONNumber(literal: "0", isInteger: true, doubleValue: 0, int64Value: 0)
+        }
+    }
+
+    /// The double of a number node, as `number(at:)` converts it, without its literal.
+    func doubleValue(at index: Int) -> Double {
+        withNumberToken(at: index) { reader, token, start in reader.numberValue(token, at: start)?.double ?? 0
+        }
+    }
+
+    /// Hands `body` a silent reader, the literal of the number node at `index` and its offset.
+    private func withNumberToken<Result>(
+        at index: Int, _ body: (inout JSONParser, UnsafeBufferPointer<UInt8>, Int) -> Result
+    ) -> Result {
         let node = nodes[index]
         return bytes.withUnsafeBufferPointer { buffer in
             var reader = JSONParser(bytes: buffer, maximumDepth: 1)
             reader.reporting = false
-            let token = UnsafeBufferPointer(rebasing: buffer[node.start..<node.end])
-            return reader.readNumber(token, at: node.start)
-                ?? JSONNumber(literal: "0", isInteger: true, doubleValue: 0, int64Value: 0)
+            return body(&reader, UnsafeBufferPointer(rebasing: buffer[node.start..<node.end]), node.start)
         }
     }
 

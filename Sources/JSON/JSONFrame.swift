@@ -30,6 +30,9 @@ struct JSONFrame {
     /// True once `keyIndex` is built: checked per key instead of the optional dictionary, which
     /// cost a retain and a release each time.
     var isIndexed = false
+    /// One bit per key read so far (`JSONParser.keySignature`): a key whose bit is not set
+    /// cannot be a duplicate, so most keys are checked without comparing against any other.
+    var keySignatures: UInt64 = 0
 
     init(isObject: Bool, node: Int, keyBase: Int) {
         self.isObject = isObject
@@ -50,7 +53,9 @@ struct JSONFrame {
 extension JSONParser {
     /// The `keyStack` position of an earlier key of the top object with exactly the bytes of key
     /// node `key` (JSON keys are not Unicode-normalised, so `"é"` and `"e\u0301"` differ).
-    func indexOfKey(_ key: Int, inFrameAt top: Int, hash: UInt64?) -> Int? {
+    func indexOfKey(_ key: Int, inFrameAt top: Int, hash: UInt64?, signature: UInt64) -> Int? {
+        // No earlier key has this key's length and first byte: no earlier key is this one.
+        if stack[top].keySignatures & signature == 0 { return nil }
         if let hash, let keyIndex = stack[top].keyIndex {
             guard let candidate = keyIndex[hash] else { return nil }
             if sameKey(keyStack[candidate], key) { return candidate }
@@ -78,6 +83,20 @@ extension JSONParser {
         return keyBytes(first) == keyBytes(second)
     }
 
+    /// A bit standing for the length and the first byte of a key node's decoded bytes: equal
+    /// keys have equal bits, so a bit no earlier key of the object set rules out a duplicate.
+    func keySignature(_ node: Int) -> UInt64 {
+        let key = nodes[node]
+        var length = key.end - key.start - 2
+        var first = length > 0 ? bytes[key.start + 1] : 0
+        if key.flag {
+            let decoded = keyBytes(node)
+            length = decoded.count
+            first = decoded.first ?? 0
+        }
+        return 1 << UInt64((length &* 7 &+ Int(first)) & 63)
+    }
+
     /// The decoded bytes of a key or string node.
     func keyBytes(_ node: Int) -> [UInt8] {
         let key = nodes[node]
@@ -100,8 +119,9 @@ extension JSONParser {
     }
 
     /// Records key node `key` as a member name of the top object, after the duplicate check.
-    mutating func recordKey(_ key: Int, hash: UInt64?, inFrameAt top: Int) {
+    mutating func recordKey(_ key: Int, hash: UInt64?, signature: UInt64, inFrameAt top: Int) {
         keyStack.append(key)
+        stack[top].keySignatures |= signature
         let keys = keyStack.count - stack[top].keyBase
         if let hash {
             if stack[top].keyIndex?[hash] == nil { stack[top].keyIndex?[hash] = keyStack.count - 1 }

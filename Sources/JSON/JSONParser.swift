@@ -165,8 +165,9 @@ struct JSONParser {
             ))
         let top = stack.count - 1
         let hash = stack[top].isIndexed ? keyHash(key) : nil
-        let duplicate = indexOfKey(key, inFrameAt: top, hash: hash)
-        recordKey(key, hash: hash, inFrameAt: top)
+        let signature = keySignature(key)
+        let duplicate = indexOfKey(key, inFrameAt: top, hash: hash, signature: signature)
+        recordKey(key, hash: hash, signature: signature, inFrameAt: top)
         stack[top].keyNode = key
         stack[top].hasKey = true
         if let duplicate {

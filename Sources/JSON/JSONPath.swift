@@ -8,7 +8,7 @@ public enum JSONPath {
     /// `_` and `-`, not starting with a digit or `-`), otherwise `["key"]` with JSON escaping.
     public static func appending(key: String, to path: String) -> String {
         if isPlainName(key) {
-            return path + "." + key
+            return String(joining: path, ".", key)
         }
         var quoted = path + "["
         JSONWriter.appendQuoted(key, to: &quoted)

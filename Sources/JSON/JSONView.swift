@@ -121,6 +121,13 @@ public struct JSONView: Sendable {
         storage.nodes[index].kind == .string && !storage.isEmptyString(at: index)
     }
 
+    /// The number as a double, when the value is one, converted without making its literal
+    /// (a `String`): the same double as `value.numberValue?.doubleValue`, for checks that only
+    /// compare a number (the validator meets a few in every `aps`).
+    public var doubleValue: Double? {
+        storage.nodes[index].kind == .number ? storage.doubleValue(at: index) : nil
+    }
+
     /// The value, one level deep.
     public var value: Value {
         let node = storage.nodes[index]

@@ -157,4 +157,9 @@ enum APSKey: String, CaseIterable, Sendable {
     static func named(_ name: String) -> APSKey? {
         table.key(named: name)
     }
+
+    /// The key whose UTF-8 is exactly `bytes` (a member name read in place).
+    static func named(bytes: UnsafeBufferPointer<UInt8>) -> APSKey? {
+        table.key(bytes: bytes)
+    }
 }

@@ -150,4 +150,9 @@ enum AlertKey: String, CaseIterable, Sendable {
     static func named(_ name: String) -> AlertKey? {
         table.key(named: name)
     }
+
+    /// The key whose UTF-8 is exactly `bytes` (a member name read in place).
+    static func named(bytes: UnsafeBufferPointer<UInt8>) -> AlertKey? {
+        table.key(bytes: bytes)
+    }
 }

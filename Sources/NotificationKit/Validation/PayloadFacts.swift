@@ -23,36 +23,22 @@ struct PayloadFacts {
     /// The `sound` dictionary's `critical` member, when the sound asks for a critical alert.
     var criticalSound: JSONView.Member?
 
-    /// Where each Apple-defined `aps` member met in the walk sits, in order: the push-type
-    /// checks after the walk ask for a handful of keys several times over, and finding them
-    /// here costs no key comparison and holds no reference.
-    private var known: [KnownMember] = []
-
     /// Where an Apple-defined `aps` member sits and the JSON type of its value.
     struct KnownMember {
-        /// Which key it is.
-        let key: APSKey
-        /// Where the key is written.
-        let keySpan: JSONSpan
         /// Where the value is written.
         let valueSpan: JSONSpan
         /// The JSON type of the value.
         let valueKind: JSONDocument.Kind
     }
 
-    /// Records an Apple-defined `aps` member as the walk meets it.
-    mutating func record(_ member: JSONView.Member, as key: APSKey) {
-        if known.isEmpty { known.reserveCapacity(apsMembers?.count ?? 4) }
-        known.append(
-            KnownMember(
-                key: key, keySpan: member.keySpan, valueSpan: member.value.span, valueKind: member.value.kind)
-        )
-    }
-
     /// Where the Apple-defined `aps` member with this key sits (the last, with duplicates),
-    /// when the walk met one.
+    /// once the walk has found `aps` to be a dictionary.
+    ///
+    /// Looked up in place when asked (a handful of times, after the walk): a list of the members
+    /// met, kept during the walk, cost an allocation per payload.
     func known(_ key: APSKey) -> KnownMember? {
-        known.last { $0.key == key }
+        guard apsIsObject, let value = aps?.value[key.rawValue] else { return nil }
+        return KnownMember(valueSpan: value.span, valueKind: value.kind)
     }
 
     /// The `aps` member with this key (the last, with duplicates), when there is one.

@@ -8,16 +8,17 @@ extension Validator {
     ]
     /// True when this alert member makes the alert show something, so the service extension runs
     /// (§6): a non-empty `title`, `subtitle` or `body` (for Live Activities also a localized
-    /// `{"loc-key": …}`), or a non-empty `title-loc-key`, `subtitle-loc-key` or `loc-key`.
-    private static func showsText(_ member: JSONView.Member) -> Bool {
-        switch member.key {
-        case "title", "subtitle", "body":
-            if case .object(let members) = member.value.value {
+    /// `{"loc-key": …}`), or a non-empty `title-loc-key`, `subtitle-loc-key` or `loc-key`. No
+    /// other key shows text.
+    private static func showsText(_ key: AlertKey, _ value: JSONView) -> Bool {
+        switch key {
+        case .title, .subtitle, .body:
+            if case .object(let members) = value.value {
                 return members.contains { $0.key == "loc-key" && $0.value.isNonEmptyString }
             }
-            return member.value.isNonEmptyString
-        case "title-loc-key", "subtitle-loc-key", "loc-key":
-            return member.value.isNonEmptyString
+            return value.isNonEmptyString
+        case .titleLocKey, .subtitleLocKey, .locKey:
+            return value.isNonEmptyString
         default:
             return false
         }
@@ -31,13 +32,27 @@ extension Validator {
         switch node.value {
         case .string(let text):
             facts.alertHasText = !text.isEmpty
-        case .object(let members):
-            for member in members {
-                func memberPath() -> String { JSONPath.appending(key: member.key, to: path()) }
-                if !facts.alertHasText && Self.showsText(member) {
+        case .object:
+            // By position, as `aps`: the keys the model binds are told apart as bytes, and only
+            // other keys (legacy, misspelt) become members with decoded names.
+            let document = node.document
+            for (keyElement, value) in document.memberElements(node.element) {
+                guard let key = document.withKeyBytes(keyElement, AlertKey.named(bytes:)) else {
+                    let member = document.viewMember(key: keyElement, value: value)
+                    checkOtherAlertMember(
+                        member, path: JSONPath.appending(key: member.key, to: path()),
+                        isLiveActivity: isLiveActivity, sink: &sink)
+                    continue
+                }
+                let name = key.rawValue
+                let view = document.view(value)
+                if !facts.alertHasText && Self.showsText(key, view) {
                     facts.alertHasText = true
                 }
-                checkAlertMember(member, path: memberPath(), isLiveActivity: isLiveActivity, sink: &sink)
+                checkAlertMember(
+                    key, view, path: JSONPath.appending(key: name, to: path()),
+                    isLiveActivity: isLiveActivity,
+                    sink: &sink)
             }
         default:
             sink.emit(
@@ -46,22 +61,34 @@ extension Validator {
         }
     }
 
+    /// Checks a member the model binds (`AlertKey`), whose name is `key.rawValue`.
     private func checkAlertMember(
+        _ key: AlertKey, _ node: JSONView, path: @autoclosure () -> String, isLiveActivity: Bool,
+        sink: inout DiagnosticSink
+    ) {
+        let name = key.rawValue
+        switch key {
+        case .title, .body:
+            if isLiveActivity, case .object(let members) = node.value {
+                checkLocalizedText(members, path: path(), sink: &sink)
+            } else {
+                requireAlertString(node, path: path(), name: name, sink: &sink)
+            }
+        case .subtitle, .launchImage, .titleLocKey, .subtitleLocKey, .locKey:
+            requireAlertString(node, path: path(), name: name, sink: &sink)
+        case .titleLocArgs, .subtitleLocArgs, .locArgs:
+            checkLocArgs(node, path: path(), name: name, sink: &sink)
+        }
+    }
+
+    /// Checks an alert member the model does not bind: the Live Activity `sound`, legacy keys
+    /// and unknown ones.
+    private func checkOtherAlertMember(
         _ member: JSONView.Member, path: @autoclosure () -> String, isLiveActivity: Bool,
         sink: inout DiagnosticSink
     ) {
         let node = member.value
         switch member.key {
-        case "title", "body":
-            if isLiveActivity, case .object(let members) = node.value {
-                checkLocalizedText(members, path: path(), sink: &sink)
-            } else {
-                requireAlertString(node, path: path(), name: member.key, sink: &sink)
-            }
-        case "subtitle", "launch-image", "title-loc-key", "subtitle-loc-key", "loc-key":
-            requireAlertString(node, path: path(), name: member.key, sink: &sink)
-        case "title-loc-args", "subtitle-loc-args", "loc-args":
-            checkLocArgs(node, path: path(), name: member.key, sink: &sink)
         case "sound" where isLiveActivity:
             var ignored = PayloadFacts()
             checkSound(node, path: path(), facts: &ignored, sink: &sink)

@@ -11,10 +11,13 @@ extension Validator {
             return
         }
         guard let registry = categories else {
+            // Said for nearly every payload of a pipeline run without a registry: joined, not
+            // interpolated (see `String(joining:)`).
             sink.emit(
                 .categoryUnchecked, path(), at: node.span,
-                "No category registry was given, so \"\(category)\" was not checked against the app's categories."
-            )
+                String(
+                    joining: "No category registry was given, so \"", category,
+                    "\" was not checked against the app's categories."))
             return
         }
         // The common path is one indexed lookup; only a miss compares against every identifier.

@@ -15,14 +15,15 @@ extension Validator {
         }
         guard case .object(let members) = document.view(root).value else { return }
         facts.aps = members.last(named: "aps")
-        checkApsIfPresent(facts: &facts, rule: rule, sink: &sink)
+        checkApsIfPresent(in: document, facts: &facts, rule: rule, sink: &sink)
         if let media = NotificationPayload.mediaMember(in: members) {
             checkMedia(media, facts: facts, sink: &sink)
         }
     }
 
-    private func checkApsIfPresent(facts: inout PayloadFacts, rule: PushTypeRule?, sink: inout DiagnosticSink)
-    {
+    private func checkApsIfPresent(
+        in document: JSONDocument, facts: inout PayloadFacts, rule: PushTypeRule?, sink: inout DiagnosticSink
+    ) {
         guard let aps = facts.aps else {
             if let rule, rule.requiresAps {
                 sink.emit(
@@ -42,23 +43,28 @@ extension Validator {
         facts.apsIsObject = true
         let isLiveActivity = rule?.name == "liveactivity"
         facts.apsMembers = members
-        for member in members {
-            checkApsMember(member, path: path(), isLiveActivity: isLiveActivity, facts: &facts, sink: &sink)
+        // By position: a member's name is compared as bytes and only its value becomes a view.
+        for (key, value) in document.memberElements(aps.value.element) {
+            checkApsMember(
+                key: key, value: value, of: document, path: path(), isLiveActivity: isLiveActivity,
+                facts: &facts, sink: &sink)
         }
         checkCriticalLevel(facts: facts, sink: &sink)
     }
 
     private func checkApsMember(
-        _ member: JSONView.Member, path apsPath: String, isLiveActivity: Bool, facts: inout PayloadFacts,
-        sink: inout DiagnosticSink
+        key keyElement: JSONDocument.Element, value: JSONDocument.Element, of document: JSONDocument,
+        path apsPath: String, isLiveActivity: Bool, facts: inout PayloadFacts, sink: inout DiagnosticSink
     ) {
-        func path() -> String { JSONPath.appending(key: member.key, to: apsPath) }
-        let node = member.value
-        guard let key = APSKey.named(member.key) else {
-            checkOtherApsMember(member, path: path(), sink: &sink)
+        guard let key = document.withKeyBytes(keyElement, APSKey.named(bytes:)) else {
+            let member = document.viewMember(key: keyElement, value: value)
+            checkOtherApsMember(member, path: JSONPath.appending(key: member.key, to: apsPath), sink: &sink)
             return
         }
-        facts.record(member, as: key)
+        // The Apple name is the member's name, byte for byte.
+        let name = key.rawValue
+        func path() -> String { JSONPath.appending(key: name, to: apsPath) }
+        let node = document.view(value)
         switch key {
         case .alert:
             checkAlert(node, path: path(), isLiveActivity: isLiveActivity, facts: &facts, sink: &sink)
@@ -68,11 +74,11 @@ extension Validator {
             checkSound(node, path: path(), facts: &facts, sink: &sink)
         case .contentAvailable:
             facts.contentAvailable = checkFlag(
-                node, path: path(), name: member.key, type: .apsContentAvailableType,
+                node, path: path(), name: name, type: .apsContentAvailableType,
                 value: .apsContentAvailableValue, meaning: "a silent background update", sink: &sink)
         case .mutableContent:
             facts.mutableContent = checkFlag(
-                node, path: path(), name: member.key, type: .apsMutableContentType,
+                node, path: path(), name: name, type: .apsMutableContentType,
                 value: .apsMutableContentValue, meaning: "the notification service extension", sink: &sink)
         case .interruptionLevel:
             facts.interruptionLevel = checkInterruptionLevel(node, path: path(), sink: &sink)
@@ -90,15 +96,15 @@ extension Validator {
             checkCategory(node, path: path(), sink: &sink)
         case .threadId, .targetContentId, .filterCriteria, .attributesType:
             requireType(
-                .string, node, path: path(), name: member.key, code: .apsStringType, expected: "a string",
+                .string, node, path: path(), name: name, code: .apsStringType, expected: "a string",
                 sink: &sink)
         case .staleDate, .timestamp, .dismissalDate:
             requireType(
-                .number, node, path: path(), name: member.key, code: .apsNumberType,
+                .number, node, path: path(), name: name, code: .apsNumberType,
                 expected: "a number (UNIX seconds)", sink: &sink)
         case .contentState, .attributes:
             requireType(
-                .object, node, path: path(), name: member.key, code: .apsObjectType, expected: "a dictionary",
+                .object, node, path: path(), name: name, code: .apsObjectType, expected: "a dictionary",
                 sink: &sink)
         }
     }
@@ -111,7 +117,7 @@ extension Validator {
         let node = member.value
         switch member.key {
         case "input-push-token":
-            if node.value.doubleValue != 1 {
+            if node.doubleValue != 1 {
                 sink.emit(
                     .apsInputPushTokenValue, path(), at: node.span,
                     "\"input-push-token\" must be the number 1, not \(describe(node)).")

@@ -54,7 +54,9 @@ extension Validator {
                 : "An alert push shows an alert, plays a sound or sets a badge; this alert has no title, "
                     + "subtitle, body or loc-key, so it shows nothing, and there is no sound or badge"
             if facts.contentAvailable == 1 {
-                message += ". For a silent update use apns-push-type background and apns-priority 5."
+                message = String(
+                    joining: message,
+                    ". For a silent update use apns-push-type background and apns-priority 5.")
             } else {
                 message += "."
             }

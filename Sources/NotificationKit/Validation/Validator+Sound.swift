@@ -34,7 +34,7 @@ extension Validator {
             let value = member.value
             switch member.key {
             case "critical":
-                let flag = value.value.doubleValue
+                let flag = value.doubleValue
                 if flag != 0 && flag != 1 {
                     sink.emit(
                         .apsSoundCritical, memberPath(), at: value.span,
@@ -71,7 +71,7 @@ extension Validator {
 
     /// The critical volume runs from 0 (silent) to 1 (full); 2, -0.1 and strings are invalid.
     private func checkVolume(_ node: JSONView, path: @autoclosure () -> String, sink: inout DiagnosticSink) {
-        if let volume = node.value.doubleValue, (0...1).contains(volume) {
+        if let volume = node.doubleValue, (0...1).contains(volume) {
             return
         }
         sink.emit(

@@ -8,7 +8,8 @@ extension Validator {
 
     /// `badge` is a whole number, 0 or more (§3): `"5"`, `-1` and `1.5` have no defined meaning.
     func checkBadge(_ node: JSONView, path: @autoclosure () -> String, sink: inout DiagnosticSink) {
-        guard case .number(let number) = node.value else {
+        // The double alone decides; the literal is made only for a message (`describe`).
+        guard let number = node.doubleValue else {
             var message = "\"badge\" must be a number, not \(describe(node))"
             if case .string(let text) = node.value, Int(text.string) != nil {
                 message += "; write \(text.string) without quotes (APNs ignores string badges)"
@@ -16,19 +17,19 @@ extension Validator {
             sink.emit(.apsBadgeType, path(), at: node.span, message + ".")
             return
         }
-        if number.doubleValue.rounded(.towardZero) != number.doubleValue {
+        if number.rounded(.towardZero) != number {
             sink.emit(
                 .apsBadgeType, path(), at: node.span,
-                "\"badge\" must be a whole number, not \(number.literal)."
+                "\"badge\" must be a whole number, not \(describe(node))."
             )
-        } else if number.doubleValue < 0 {
+        } else if number < 0 {
             sink.emit(
                 .apsBadgeRange, path(), at: node.span,
-                "\"badge\" must be 0 (clears the badge) or more, not \(number.literal).")
-        } else if number.doubleValue > Double(Int32.max) {
+                "\"badge\" must be 0 (clears the badge) or more, not \(describe(node)).")
+        } else if number > Double(Int32.max) {
             sink.emit(
                 .apsBadgeRange, path(), at: node.span,
-                "\"badge\" \(number.literal) is larger than iOS can show.")
+                "\"badge\" \(describe(node)) is larger than iOS can show.")
         }
     }
 
@@ -39,7 +40,7 @@ extension Validator {
         value: DiagnosticCode,
         meaning: String, sink: inout DiagnosticSink
     ) -> Double? {
-        guard let number = node.value.doubleValue else {
+        guard let number = node.doubleValue else {
             sink.emit(type, path(), at: node.span, "\"\(name)\" must be the number 1, not \(describe(node)).")
             return nil
         }
@@ -78,7 +79,7 @@ extension Validator {
     func checkRelevanceScore(
         _ node: JSONView, path: @autoclosure () -> String, isLiveActivity: Bool, sink: inout DiagnosticSink
     ) {
-        guard let score = node.value.doubleValue else {
+        guard let score = node.doubleValue else {
             sink.emit(
                 .apsRelevanceScoreType, path(), at: node.span,
                 "\"relevance-score\" must be a number, not \(describe(node)).")
