@@ -111,7 +111,7 @@ public struct Dashboard: Responder {
     public func respond(to request: Request) -> Response {
         // Routed once: the metrics label, the role check and the router read the same resolution.
         let request = router.resolved(request)
-        return observer.observe(request, route: request.routing?.pattern) { request in
+        return observer.observe(request, route: router.routePattern(for: request)) { request in
             middlewares.respond(to: request) { router.respond(to: $0) }
         }
     }

@@ -1,4 +1,5 @@
 import HTTPKit
+import JSON
 import MediaCheck
 import NotificationKit
 import NotificationPreview
@@ -14,6 +15,10 @@ struct ComposerAnalysis: Sendable {
     let composed: ComposedPayload
     /// The one analysis of the composed bytes and header fields against the registry.
     let analysis: PayloadAnalysis
+    /// The tree of that analysis, built once for the parts of the page that walk it (the
+    /// field notes, the report's field links, the Live Activity form): `PayloadAnalysis.root`
+    /// builds it anew each time it is asked.
+    let root: JSONNode?
     /// The validator's report, categories checked against the registry, with the matrix's
     /// `preview.cut` infos.
     let report: ValidationReport
@@ -52,6 +57,7 @@ struct ComposerAnalysis: Sendable {
         let analysis = PayloadAnalysis(
             payload: Array(composed.checkedText.utf8), headers: composed.fields.headers, validator: validator)
         self.analysis = analysis
+        self.root = analysis.root
         let media = ComposerMedia(
             payload: analysis.payloadOrEmpty, checker: mediaChecker, checkNow: checkMedia)
         var content = settings.previewContent(of: analysis)

@@ -13,7 +13,7 @@ extension ComposerView {
 
     /// The payload's `aps` as the form reads it.
     private var liveAps: JSONNode? {
-        analysis.analysis.root?["aps"]
+        analysis.root?["aps"]
     }
 
     /// The imported type the form and the frame are for.

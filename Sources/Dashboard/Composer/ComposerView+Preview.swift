@@ -96,7 +96,7 @@ extension ComposerView {
     /// it belongs to, and the byte budget when the payload is too large.
     static func reportValue(_ analysis: ComposerAnalysis, notes: ComposerFieldNotes) -> TemplateValue {
         let report = analysis.report
-        let root = analysis.analysis.root
+        let root = analysis.root
         let mediaKey = ComposerFields.mediaKey(in: root)
         let diagnostics = report.diagnostics.map { diagnostic -> TemplateValue in
             var place = ""

@@ -151,7 +151,7 @@ struct NotificationPages: Sendable {
             checkMedia: checkMedia, export: export, settings: settings)
         let revisions = try stored.flatMap { try store.notifications.revisions(id: $0.id) } ?? []
         let notes = ComposerFieldNotes(
-            composed, report: analysis.report, root: analysis.analysis.root, registry: registry)
+            composed, report: analysis.report, root: analysis.root, registry: registry)
         var view = ComposerView(
             notification: stored, revision: revision, fields: composed.fields, analysis: analysis,
             notes: notes, registry: registry, options: options, exportOptions: export, revisions: revisions)
