@@ -33,7 +33,7 @@ struct JSONRequestBody {
     static func requireJSONMediaType(_ request: Request) throws(HTTPError) {
         // What pipelines send, byte for byte: answered without building the lowercased type.
         if let declared = request.headers["Content-Type"],
-            declared.utf8.elementsEqual("application/json".utf8)
+            declared == "application/json"
         {
             return
         }

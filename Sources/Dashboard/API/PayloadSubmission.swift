@@ -17,17 +17,27 @@ struct PayloadSubmission {
 
     init(_ request: Request) throws(HTTPError) {
         try JSONRequestBody.requireJSONMediaType(request)
-        var headers: [String: String] = [:]
-        for name in APNsHeaders.names {
-            if let value = request.headers[name] { headers[name] = value }
-        }
         self.bytes = request.body
-        self.headers = headers
+        self.headers = Self.apnsHeaders(of: request)
         self.strict = try QueryOptions.flag("strict", in: request) ?? false
         self.target = try QueryOptions.choice(
             "target", in: request, allowed: APNsRequestTarget.allCases.map(\.rawValue), fallback: nil
         ).flatMap(APNsRequestTarget.init(rawValue:))
         self.activityType = request.queryItems["activity"]
+    }
+
+    /// The APNs headers among the request's, by lowercase name; the first of a repeated name.
+    ///
+    /// One pass over the request's few fields, looking closer only at those that start with an
+    /// "a": a lookup per APNs name compared all seven names with every field.
+    private static func apnsHeaders(of request: Request) -> [String: String] {
+        var headers: [String: String] = [:]
+        for field in request.headers where field.name.utf8.first.map({ $0 | 0x20 }) == UInt8(ascii: "a") {
+            if let name = APNsHeaders.names.first(where: field.isNamed), headers[name] == nil {
+                headers[name] = field.value
+            }
+        }
+        return headers
     }
 
     /// The one analysis of the payload against the registry's categories and the app's Live

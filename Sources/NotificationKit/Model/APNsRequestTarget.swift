@@ -8,11 +8,9 @@ public enum APNsRequestTarget: String, Sendable, Hashable, CaseIterable {
 
     /// The target of a request with these headers when the caller did not say: a request with
     /// `apns-channel-id` is a broadcast, because only the broadcast API reads that header.
-    public static func implied(by headers: [String: String], declared: APNsRequestTarget?)
-        -> APNsRequestTarget
-    {
+    public static func implied(by headers: APNsHeaders, declared: APNsRequestTarget?) -> APNsRequestTarget {
         if let declared { return declared }
-        return headers["apns-channel-id"] == nil ? .device : .broadcast
+        return headers.channelID == nil ? .device : .broadcast
     }
 
     /// The largest payload a broadcast carries: 5 KB ("limited to a maximum size of 5 KB").

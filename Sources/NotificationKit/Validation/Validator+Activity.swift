@@ -1,13 +1,13 @@
 extension Validator {
     /// The Live Activity checks of issue 14: the payload against the app's own types, the event
     /// rules, the timestamps, the priority budget and the alert shape ([LA]).
-    func checkActivity(facts: PayloadFacts, headers: [String: String], sink: inout DiagnosticSink) {
+    func checkActivity(facts: PayloadFacts, headers: APNsHeaders, sink: inout DiagnosticSink) {
         let event = facts.event
         let timestamp = facts.aps("timestamp")?.value.value.doubleValue
         checkEventKeys(facts: facts, sink: &sink)
         checkActivityDates(facts: facts, timestamp: timestamp, sink: &sink)
         checkActivityAlert(facts: facts, sink: &sink)
-        if event == "update", facts.aps("alert") == nil, (headers["apns-priority"] ?? "10") == "10" {
+        if event == "update", facts.aps("alert") == nil, (headers.priority ?? "10") == "10" {
             sink.emit(
                 .priorityBudget, "header:apns-priority", at: nil,
                 "A priority-10 update counts toward the hourly budget of Live Activity pushes, and the system "

@@ -1,15 +1,15 @@
 extension Validator {
     /// The target these headers go to: what the caller declared, else a broadcast exactly when
     /// `apns-channel-id` is present.
-    func target(of headers: [String: String]) -> APNsRequestTarget {
+    func target(of headers: APNsHeaders) -> APNsRequestTarget {
         APNsRequestTarget.implied(by: headers, declared: target)
     }
 
     /// Checks the shape of a broadcast request (apns-rules.md §7 [BCAST], §8 [BCASTERR]): the
     /// channel id instead of a topic, `liveactivity` only, priority and expiration both required,
     /// and no `start` (broadcasts cannot start a Live Activity).
-    func checkBroadcast(_ headers: [String: String], facts: PayloadFacts, sink: inout DiagnosticSink) {
-        if let channel = headers["apns-channel-id"] {
+    func checkBroadcast(_ headers: APNsHeaders, facts: PayloadFacts, sink: inout DiagnosticSink) {
+        if let channel = headers.channelID {
             if !Self.isBase64(channel) {
                 sink.emit(
                     .broadcastChannelFormat, "header:apns-channel-id", at: nil,
@@ -23,26 +23,26 @@ extension Validator {
                 "A broadcast needs apns-channel-id, the base64 channel id APNs returned when the channel "
                     + "was created; APNs answers 400 MissingChannelId.")
         }
-        if headers["apns-topic"] != nil {
+        if headers.topic != nil {
             sink.emit(
                 .broadcastTopic, "header:apns-topic", at: nil,
                 "A broadcast names the app in its path (/4/broadcasts/apps/<bundle ID>) and sends no "
                     + "apns-topic; APNs answers TopicDisallowed (or 403 TopicMismatch). Remove the header.")
         }
-        if headers["apns-push-type"] != "liveactivity" {
-            let given = headers["apns-push-type"].map { "\"\($0)\"" } ?? "no apns-push-type (MissingPushType)"
+        if headers.pushType != "liveactivity" {
+            let given = headers.pushType.map { "\"\($0)\"" } ?? "no apns-push-type (MissingPushType)"
             sink.emit(
                 .broadcastPushType, "header:apns-push-type", at: nil,
                 "A broadcast carries only Live Activity updates: apns-push-type must be liveactivity, not "
                     + given + ".")
         }
-        if headers["apns-priority"] == nil {
+        if headers.priority == nil {
             sink.emit(
                 .broadcastPriorityMissing, "header:apns-priority", at: nil,
                 "A broadcast must say its apns-priority (10 now, or 5 when power allows); the broadcast "
                     + "API has no default.")
         }
-        if let expiration = headers["apns-expiration"] {
+        if let expiration = headers.expiration {
             if let seconds = Int64(expiration), seconds != 0 {
                 sink.emit(
                     .broadcastExpirationStorage, "header:apns-expiration", at: nil,

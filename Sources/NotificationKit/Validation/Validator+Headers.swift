@@ -1,20 +1,18 @@
 extension Validator {
     /// Checks the APNs request headers (§7); paths are `header:<name>`.
-    func checkHeaders(_ given: [String: String], rule: PushTypeRule?, sink: inout DiagnosticSink) {
+    func checkHeaders(_ given: APNsHeaders, rule: PushTypeRule?, sink: inout DiagnosticSink) {
         var headers = given
-        // Most command-line and JSON Lines checks have no headers at all: nothing to look up.
-        for name in APNsHeaders.names where !given.isEmpty {
-            guard let value = headers[name], let problem = Self.unsendableProblem(name: name, value: value)
-            else {
-                continue
-            }
+        // Most command-line and JSON Lines checks have no headers at all: nothing to look at.
+        for (index, name) in APNsHeaders.names.enumerated() where !given.isEmpty {
+            guard let value = given.value(at: index), let problem = Self.unsendableProblem(name: name, value: value)
+            else { continue }
             // The value cannot go out as written, so the finer checks of this header say nothing.
             headers[name] = nil
             sink.emit(
                 .headerValueInvalid, "header:" + name, at: nil,
                 "The \(name) header \(problem).")
         }
-        if let pushType = headers["apns-push-type"], rule == nil {
+        if let pushType = headers.pushType, rule == nil {
             var message = "\"\(pushType)\" is not an APNs push type (APNs answers 400 InvalidPushType)"
             let names = PushTypeRule.all.map(\.name)
             if let suggestion = KeySuggestion.suggestion(for: pushType, among: names) {
@@ -24,10 +22,10 @@ extension Validator {
             }
             sink.emit(.headerPushTypeValue, "header:apns-push-type", at: nil, message)
         }
-        checkPriority(headers["apns-priority"], rule: rule, sink: &sink)
-        if let topic = headers["apns-topic"], let rule, target(of: given) == .device {
+        checkPriority(headers.priority, rule: rule, sink: &sink)
+        if let topic = headers.topic, let rule, target(of: given) == .device {
             checkTopic(topic, rule: rule, sink: &sink)
-        } else if let rule, rule.requiresTokenAuthentication, given["apns-topic"] == nil,
+        } else if let rule, rule.requiresTokenAuthentication, given.topic == nil,
             target(of: given) == .device
         {
             sink.emit(
@@ -35,18 +33,18 @@ extension Validator {
                 "Push type \(rule.name) works only with token authentication, which needs apns-topic: "
                     + "<bundle ID>\(rule.topicSuffix ?? "") (APNs answers 400 MissingTopic).")
         }
-        if let collapseID = headers["apns-collapse-id"], collapseID.utf8.count > 64 {
+        if let collapseID = headers.collapseID, collapseID.utf8.count > 64 {
             sink.emit(
                 .headerCollapseIDTooLong, "header:apns-collapse-id", at: nil,
                 "apns-collapse-id is \(collapseID.utf8.count) bytes in UTF-8; APNs accepts at most 64 bytes.")
         }
-        if let apnsID = headers["apns-id"], !APNsHeaders(apnsID: apnsID).hasCanonicalAPNsID {
+        if let apnsID = headers.apnsID, !headers.hasCanonicalAPNsID {
             sink.emit(
                 .headerAPNsIDFormat, "header:apns-id", at: nil,
                 "apns-id \"\(apnsID.prefix(60))\" is not a canonical UUID (lowercase 8-4-4-4-12 hex digits, "
                     + "for example 123e4567-e89b-12d3-a456-4266554400a0).")
         }
-        if let expiration = headers["apns-expiration"] {
+        if let expiration = headers.expiration {
             checkExpiration(expiration, rule: rule, sink: &sink)
         } else if rule?.name == "pushtotalk" {
             sink.emit(

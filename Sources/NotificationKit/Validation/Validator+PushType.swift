@@ -2,7 +2,7 @@ extension Validator {
     /// `apns-push-type` "must accurately reflect the contents" of the payload (§6): APNs may
     /// reject, delay or drop a push whose content does not fit its type.
     func checkPushType(
-        _ rule: PushTypeRule, facts: PayloadFacts, headers: [String: String], sink: inout DiagnosticSink
+        _ rule: PushTypeRule, facts: PayloadFacts, headers: APNsHeaders, sink: inout DiagnosticSink
     ) {
         switch rule.name {
         case "alert":

@@ -6,10 +6,10 @@ extension Validator {
     /// without it some features may not work, so a request that stands for a real send (the API,
     /// an envelope line) gets a warning. The command line keeps its documented default quietly,
     /// and every report shows the assumption.
-    func checkPushTypeHeader(_ headers: [String: String], assumed: String, sink: inout DiagnosticSink)
+    func checkPushTypeHeader(_ headers: APNsHeaders, assumed: String, sink: inout DiagnosticSink)
         -> String?
     {
-        guard headers["apns-push-type"] == nil else { return nil }
+        guard headers.pushType == nil else { return nil }
         if reportsMissingPushType {
             sink.emit(
                 .headerPushTypeMissing, "header:apns-push-type", at: nil,

@@ -110,7 +110,9 @@ public struct Validator: Sendable {
         sink: inout DiagnosticSink
     ) -> ValidationReport {
         let size = span.end - span.start
-        let pushType = headers["apns-push-type"] ?? "alert"
+        // Read out of the map once; every check below reads the fields.
+        let headers = APNsHeaders(lowercasedFields: headers)
+        let pushType = headers.pushType ?? "alert"
         let rule = PushTypeRule.named(pushType)
         let isBroadcast = target(of: headers) == .broadcast
         let limit = isBroadcast ? APNsRequestTarget.broadcastSizeLimit : rule?.sizeLimit ?? 4096
