@@ -4,7 +4,8 @@ extension Validator {
         var headers = given
         // Most command-line and JSON Lines checks have no headers at all: nothing to look at.
         for (index, name) in APNsHeaders.names.enumerated() where !given.isEmpty {
-            guard let value = given.value(at: index), let problem = Self.unsendableProblem(name: name, value: value)
+            guard let value = given.value(at: index),
+                let problem = Self.unsendableProblem(name: name, value: value)
             else { continue }
             // The value cannot go out as written, so the finer checks of this header say nothing.
             headers[name] = nil
