@@ -72,14 +72,19 @@ enum RequestFraming {
                 if nameWithWhitespace == nil, field.name.utf8.contains(where: isWhitespace) {
                     nameWithWhitespace = field.name
                 }
-                if field.isNamed("Host") {
+                // By length first: most fields are none of the three, and each comparison by
+                // name measured the name again.
+                switch field.name.utf8.count {
+                case 4 where field.isNamed("Host"):
                     hostCount += 1
-                } else if field.isNamed("Content-Length") {
+                case 14 where field.isNamed("Content-Length"):
                     let value = trimmed(field.value)
                     if let length, length != value { lengthsDisagree = true }
                     length = length ?? value
-                } else if field.isNamed("Transfer-Encoding") {
+                case 17 where field.isNamed("Transfer-Encoding"):
                     encodings.append(field.value)
+                default:
+                    break
                 }
             }
         }
