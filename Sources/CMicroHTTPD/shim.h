@@ -19,12 +19,12 @@ static size_t cmhd_keep_url_as_sent(void *cls, struct MHD_Connection *connection
     return strlen(url);
 }
 
-// Starts a daemon with the options Pushboard uses. `address` (a sockaddr_in or sockaddr_in6, matching
-// MHD_USE_IPv6 in `flags`) fixes the bind address; its port wins over `port`. `uri_logger` runs first
-// for every request, and its return value becomes the per-request context that `completed` releases.
+// Starts a daemon with the options Pushboard uses. It does not listen (`flags` has
+// MHD_USE_NO_LISTEN_SOCKET): the server accepts and hands connections over with MHD_add_connection.
+// `uri_logger` runs first for every request, and its return value becomes the per-request context
+// that `completed` releases.
 static inline struct MHD_Daemon *cmhd_start_daemon(
     unsigned int flags,
-    const struct sockaddr *address,
     MHD_AccessHandlerCallback handler,
     void *handler_context,
     MHD_RequestCompletedCallback completed,
@@ -41,7 +41,6 @@ static inline struct MHD_Daemon *cmhd_start_daemon(
 ) {
     return MHD_start_daemon(
         flags, 0, NULL, NULL, handler, handler_context,
-        MHD_OPTION_SOCK_ADDR, address,
         MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
         MHD_OPTION_URI_LOG_CALLBACK, uri_logger, uri_logger_context,
         MHD_OPTION_UNESCAPE_CALLBACK, cmhd_keep_url_as_sent, NULL,
@@ -77,12 +76,6 @@ static inline size_t cmhd_request_header_size(struct MHD_Connection *connection)
     const union MHD_ConnectionInfo *info =
         MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
     return info == NULL ? 0 : info->header_size;
-}
-
-// The port the daemon is bound to (the real one when it was started with port 0), or 0 if unknown.
-static inline uint16_t cmhd_daemon_bind_port(struct MHD_Daemon *daemon) {
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
-    return info == NULL ? 0 : info->port;
 }
 
 // Writes the client's numeric address (`127.0.0.1`, `::1`) into `buffer`; returns 0 on success.

@@ -7,7 +7,7 @@ import HTTPKit
 public final class MHDServer: Sendable {
     enum Lifecycle {
         case idle
-        case running(daemon: OpaquePointer, context: Unmanaged<ServerContext>, port: Int)
+        case running(daemon: OpaquePointer, context: Unmanaged<ServerContext>, acceptor: ConnectionAcceptor)
         case stopped
     }
 
@@ -26,7 +26,7 @@ public final class MHDServer: Sendable {
     /// is not running.
     public var port: Int? {
         lifecycle.withLock { state in
-            if case .running(_, _, let port) = state { port } else { nil }
+            if case .running(_, _, let acceptor) = state { acceptor.port } else { nil }
         }
     }
 
@@ -51,6 +51,8 @@ public final class MHDServer: Sendable {
             else {
                 throw .invalidConfiguration("The host \"\(configuration.host)\" is not a numeric address.")
             }
+            let acceptor = try ConnectionAcceptor(
+                address: address, host: configuration.host, port: configuration.port)
             let connections = ConnectionGuard(
                 headDeadline: configuration.headDeadlineSeconds, capacity: configuration.connectionLimit)
             ConnectionGuard.raiseFileLimit(
@@ -58,30 +60,31 @@ public final class MHDServer: Sendable {
             let context = Unmanaged.passRetained(
                 ServerContext(
                     responder: responder, bodyLimit: configuration.bodyLimit, connections: connections))
-            guard
-                let daemon = Self.startDaemon(
-                    address: address, configuration: configuration, context: context)
-            else {
+            guard let daemon = Self.startDaemon(configuration: configuration, context: context) else {
                 let reason = String(cString: strerror(errno))
+                acceptor.stop()
                 context.release()  // Retained above; no daemon ever saw it.
                 throw .startFailed(
-                    "Could not listen on \(configuration.host) port \(configuration.port): \(reason)."
+                    "Could not start serving on \(configuration.host) port \(configuration.port): \(reason)."
                 )
             }
+            SignalMask.blockingTermination { acceptor.start(handingTo: daemon) }
             connections.startWatchdog()
-            state = .running(daemon: daemon, context: context, port: Int(cmhd_daemon_bind_port(daemon)))
+            state = .running(daemon: daemon, context: context, acceptor: acceptor)
         }
     }
 
     /// Stops accepting, closes every connection and joins the worker threads. Calling it again, or on
     /// a server that never started, does nothing; a stopped server cannot be started again.
     public func stop() {
-        let running = lifecycle.withLock { state -> (OpaquePointer, Unmanaged<ServerContext>)? in
-            guard case .running(let daemon, let context, _) = state else { return nil }
+        let running = lifecycle.withLock {
+            state -> (OpaquePointer, Unmanaged<ServerContext>, ConnectionAcceptor)? in
+            guard case .running(let daemon, let context, let acceptor) = state else { return nil }
             state = .stopped
-            return (daemon, context)
+            return (daemon, context, acceptor)
         }
-        guard let (daemon, context) = running else { return }
+        guard let (daemon, context, acceptor) = running else { return }
+        acceptor.stop()
         MHD_stop_daemon(daemon)
         context.takeUnretainedValue().connections.stop()
         context.release()  // Retained in start(); no worker thread runs any more.
@@ -92,34 +95,31 @@ public final class MHDServer: Sendable {
     }
 
     private static func startDaemon(
-        address: SocketAddress,
         configuration: MHDServerConfiguration,
         context: Unmanaged<ServerContext>
     ) -> OpaquePointer? {
-        // MHD_USE_ITC lets `drain` quiesce the daemon (stop listening) while it keeps running.
-        var flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue
-        if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
+        // No listening socket of its own (`ConnectionAcceptor` says why); MHD_USE_ITC lets
+        // `MHD_add_connection` wake the worker it hands a connection to.
+        let flags =
+            MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_USE_NO_LISTEN_SOCKET.rawValue
         let pointer = context.toOpaque()
         return SignalMask.blockingTermination {
-            address.withSockaddrPointer { sockaddr in
-                cmhd_start_daemon(
-                    UInt32(flags),
-                    sockaddr,
-                    handleAccess,
-                    pointer,
-                    requestCompleted,
-                    pointer,
-                    logURI,
-                    pointer,
-                    UInt32(configuration.threadPoolSize),
-                    UInt32(configuration.connectionTimeoutSeconds),
-                    configuration.headerMemoryLimit,
-                    UInt32(configuration.connectionLimit + configuration.overflowConnections),
-                    UInt32(configuration.perClientConnectionLimit),
-                    connectionNotified,
-                    pointer
-                )
-            }
+            cmhd_start_daemon(
+                UInt32(flags),
+                handleAccess,
+                pointer,
+                requestCompleted,
+                pointer,
+                logURI,
+                pointer,
+                UInt32(configuration.threadPoolSize),
+                UInt32(configuration.connectionTimeoutSeconds),
+                configuration.headerMemoryLimit,
+                UInt32(configuration.connectionLimit + configuration.overflowConnections),
+                UInt32(configuration.perClientConnectionLimit),
+                connectionNotified,
+                pointer
+            )
         }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A numeric IPv4 or IPv6 socket address, kept as the C structure libmicrohttpd binds to.
+/// A numeric IPv4 or IPv6 socket address, kept as the C structure the listening socket binds to.
 enum SocketAddress {
     case ipv4(sockaddr_in)
     case ipv6(sockaddr_in6)
@@ -25,9 +25,17 @@ enum SocketAddress {
         return nil
     }
 
-    /// Whether libmicrohttpd needs `MHD_USE_IPv6`.
+    /// Whether it is an IPv6 address (an `AF_INET6` socket).
     var isIPv6: Bool {
         if case .ipv6 = self { true } else { false }
+    }
+
+    /// The size of the C structure, as `bind` takes it.
+    var length: socklen_t {
+        switch self {
+        case .ipv4: socklen_t(MemoryLayout<sockaddr_in>.size)
+        case .ipv6: socklen_t(MemoryLayout<sockaddr_in6>.size)
+        }
     }
 
     /// Calls `body` with a pointer to the generic `sockaddr`, valid only during the call.

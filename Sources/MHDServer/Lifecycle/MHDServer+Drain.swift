@@ -24,14 +24,13 @@ extension MHDServer {
     /// the wait short. Call it from the thread that started the server, like `stop()`.
     @discardableResult
     public func drain(timeout: Duration) -> Bool {
-        let running = lifecycle.withLock { state -> (OpaquePointer, ServerContext)? in
-            guard case .running(let daemon, let context, _) = state else { return nil }
-            return (daemon, context.takeUnretainedValue())
+        let running = lifecycle.withLock { state -> (OpaquePointer, ServerContext, ConnectionAcceptor)? in
+            guard case .running(let daemon, let context, let acceptor) = state else { return nil }
+            return (daemon, context.takeUnretainedValue(), acceptor)
         }
-        guard let (daemon, context) = running else { return true }
+        guard let (daemon, context, acceptor) = running else { return true }
         context.draining.store(true, ordering: .relaxed)
-        let listener = MHD_quiesce_daemon(daemon)
-        if listener >= 0 { close(listener) }
+        acceptor.stop()
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         var idleSince: ContinuousClock.Instant?

@@ -1,3 +1,6 @@
+// SOCK_DGRAM and SOCK_CLOEXEC come with the C module's <sys/socket.h>: Swift's Glibc module does
+// not export the header that defines them.
+import CMicroHTTPD
 import Foundation
 
 /// systemd's readiness protocol (`Type=notify`), written small: one datagram such as `READY=1`
