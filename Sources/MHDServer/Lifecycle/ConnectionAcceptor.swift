@@ -98,13 +98,15 @@ final class ConnectionAcceptor: @unchecked Sendable {
                 continue
             }
             switch errno {
-            case EINTR, ECONNABORTED, EPROTO:
-                continue  // That one connection failed; the next may not.
+            case EINVAL, EBADF, ENOTSOCK:
+                return  // The socket no longer listens: `stop()` shut it down.
             case EMFILE, ENFILE, ENOBUFS, ENOMEM:
                 // Out of descriptors or memory: wait for connections to close instead of spinning.
                 usleep(10_000)
             default:
-                return  // EINVAL: the socket was shut down by `stop()`.
+                // EINTR, ECONNABORTED, and the errors Linux passes on from the new connection
+                // (EPROTO, ENETDOWN, EHOSTUNREACH, …): that one failed; the next may not.
+                continue
             }
         }
     }
