@@ -233,7 +233,8 @@ def test_a_password_is_never_an_argument(binary, data_dir):
 
 def at_a_terminal(binary, args, typed):
     """Runs `pushboard ARGS` with a pseudo-terminal as its standard input, typing each line
-    of `typed` once the prompt before it has appeared. Returns (exit status, everything the
+    of `typed` once the prompt before it has appeared (a signal number instead of a line is
+    sent as that signal, as Ctrl-C sends SIGINT). Returns (exit status, everything the
     terminal showed, whether the terminal echoes input again afterwards)."""
     leader, follower = pty.openpty()
     process = subprocess.Popen([str(binary), *args], stdin=follower, stdout=follower, stderr=follower,
@@ -258,7 +259,10 @@ def at_a_terminal(binary, args, typed):
     for prompt, line in typed:
         read_until(prompt)
         assert prompt in shown, shown
-        os.write(leader, line.encode() + b"\n")
+        if isinstance(line, int):
+            process.send_signal(line)
+        else:
+            os.write(leader, line.encode() + b"\n")
     status = process.wait(timeout=30)
     read_until(b"\0")  # what is left
     echoes = bool(termios.tcgetattr(leader)[3] & termios.ECHO)
@@ -288,3 +292,25 @@ def test_at_a_terminal_the_password_is_typed_twice_without_echo(binary, data_dir
         [(b"Password: ", "another long password\nanother long password")])
     assert status == 0 and "session(s) ended" in shown, shown
     assert "another long password" not in shown and echoes
+
+
+def test_ctrl_c_at_the_password_prompt_puts_the_echo_back(binary, data_dir):
+    for typed in ([(b"Password: ", signal.SIGINT)],
+                  [(b"Password: ", PASSWORD), (b"Password again: ", signal.SIGTERM)]):
+        status, shown, echoes = at_a_terminal(
+            binary, ["users", "add", "anna", "--role", "editor", "--data", str(data_dir)], typed)
+        assert status == -typed[-1][1], (status, shown)  # ended by the signal, as it would have been
+        assert echoes, "the terminal's echo was left off"
+        assert PASSWORD not in shown
+    assert "anna" not in run(binary, "users", "list", "--data", str(data_dir)).stdout
+
+
+def test_a_name_that_cannot_be_used_is_said_before_the_password_is_asked(binary, data_dir):
+    add_user(binary, data_dir, "anna", "admin")
+    for args, said in ((["users", "add", "anna", "--role", "viewer"], 'already exists'),
+                       (["users", "add", "no spaces", "--role", "viewer"], "no spaces"),
+                       (["users", "passwd", "ghost"], 'There is no "ghost"')):
+        status, shown, echoes = at_a_terminal(binary, [*args, "--data", str(data_dir)], [])
+        assert status == 1 and said in shown, (args, shown)
+        assert "Password" not in shown, shown  # nothing was asked for
+        assert echoes

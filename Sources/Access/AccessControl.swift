@@ -62,6 +62,19 @@ public struct AccessControl: Sendable {
         }
     }
 
+    /// Throws what `addUser` would for `name` (an invalid name, one that exists) without a
+    /// password, so the command line can say so before asking for one.
+    public func checkNewUser(name: String) throws {
+        try AccessError.checkName(name)
+        if try users().contains(where: { $0.name == name }) { throw AccessError.exists(name) }
+    }
+
+    /// Throws what `setPassword` would for a user that does not exist, before a password is
+    /// asked for.
+    public func checkExistingUser(name: String) throws {
+        guard try users().contains(where: { $0.name == name }) else { throw AccessError.notFound(name) }
+    }
+
     /// Every user with their role (unknown roles in the file read as viewer, the least).
     public func users() throws -> [(name: String, role: Role, createdAt: String)] {
         try store.users().map { ($0.name, Role(rawValue: $0.role) ?? .viewer, $0.createdAt) }

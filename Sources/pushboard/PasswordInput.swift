@@ -22,12 +22,47 @@ enum PasswordInput {
         tcgetattr(STDIN_FILENO, &saved)
         var quiet = saved
         quiet.c_lflag &= ~tcflag_t(ECHO)
+        let previousMask = restoringEchoOnSignal(saved)
         tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
-        defer { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
+        defer {
+            tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+            var mask = previousMask
+            pthread_sigmask(SIG_SETMASK, &mask, nil)
+        }
         let first = try prompt("Password: ")
         let second = try prompt("Password again: ")
         try AccessError.checkNewPassword(first, confirmation: second)
         return first
+    }
+
+    /// Ctrl-C (or a SIGTERM, a hang-up) at the prompt would end the process with echo still
+    /// off, leaving the terminal showing nothing typed. So, until the prompts end, those
+    /// signals are blocked in this thread and taken by one that waits for them (no Swift code
+    /// runs in signal context): it puts echo back, then ends the process by the same signal, as
+    /// it would have ended. Answers this thread's previous signal mask, to restore after.
+    private static func restoringEchoOnSignal(_ saved: termios) -> sigset_t {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, signal) }
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &signals, &previous)
+        let waited = signals
+        let thread = Thread {
+            var waited = waited
+            var terminal = saved
+            var taken: Int32 = 0
+            guard sigwait(&waited, &taken) == 0 else { return }
+            tcsetattr(STDIN_FILENO, TCSANOW, &terminal)
+            FileHandle.standardError.write(Data("\n".utf8))
+            signal(taken, SIG_DFL)
+            var only = sigset_t()
+            sigemptyset(&only)
+            sigaddset(&only, taken)
+            pthread_sigmask(SIG_UNBLOCK, &only, nil)
+            raise(taken)
+        }
+        thread.start()
+        return previous
     }
 
     /// Writes `text` to standard error and reads one line, echo already off; the newline the

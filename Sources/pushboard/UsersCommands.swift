@@ -78,6 +78,8 @@ enum UsersAddCommand: Command {
         let role = try AccessCommands.role(arguments["role"])
         let audited = try AuditedAccess(arguments)
         return try audited.perform("user.add", object: "user:" + name, detail: role.rawValue) {
+            // Said before the password is typed twice, not after.
+            try audited.access.checkNewUser(name: name)
             try audited.access.addUser(name: name, role: role, password: PasswordInput.read())
             return "Added \(name) as \(role.rawValue)."
         }
@@ -139,6 +141,7 @@ enum UsersPasswordCommand: Command {
         guard let name = try arguments.singleOperand() else { throw UsageError("expected the user's NAME") }
         let audited = try AuditedAccess(arguments)
         return try audited.perform("user.password.reset", object: "user:" + name) {
+            try audited.access.checkExistingUser(name: name)
             let ended = try audited.access.setPassword(name: name, password: PasswordInput.read())
             return "Changed the password of \(name); \(ended) session(s) ended."
         }
