@@ -10,6 +10,16 @@
 #include <netinet/in.h>
 #include <microhttpd.h>
 
+// accept4 is declared by <sys/socket.h> only under _GNU_SOURCE, which the system module was built
+// without; this is glibc's own declaration.
+extern int accept4(int fd, struct sockaddr *address, socklen_t *length, int flags);
+
+// Accepts a connection already non-blocking and close-on-exec, as libmicrohttpd's own accept does:
+// MHD_add_connection then finds nothing to change (one fcntl instead of three per connection).
+static inline int cmhd_accept(int listener, struct sockaddr *address, socklen_t *length) {
+    return accept4(listener, address, length, SOCK_NONBLOCK | SOCK_CLOEXEC);
+}
+
 // Leaves the URL exactly as the client sent it: libmicrohttpd would otherwise percent-decode it before
 // the access handler runs, and the Swift side could no longer tell `%2e%2e%2f` from `../` or decode a
 // double-encoded `%252e` exactly once. The router and the static files decode it themselves, once.

@@ -84,11 +84,10 @@ final class ConnectionAcceptor: @unchecked Sendable {
             var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
             let client = withUnsafeMutablePointer(to: &peer) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    accept(descriptor, $0, &length)
+                    cmhd_accept(descriptor, $0, &length)
                 }
             }
             if client >= 0 {
-                _ = fcntl(client, F_SETFD, FD_CLOEXEC)  // As libmicrohttpd's own accept does.
                 // libmicrohttpd closes a connection it does not take (over a limit).
                 _ = withUnsafePointer(to: &peer) {
                     $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
