@@ -9,14 +9,14 @@
 # requests/s (each run paired with a run of the C server just before it; the median pair); then
 # the server's peak RSS (VmHWM) and the issue's goals (validate >= 40 % and preview >= 25 % of the
 # C server, p99 < 10 ms, peak RSS < 60 MB, 500 categories within 10 % of 1).
-# Loopback only. Knobs: BENCH_DURATION (seconds per run, default 3), BENCH_ROUNDS (default 3),
+# Loopback only. Knobs: BENCH_DURATION (seconds per run, default 3), BENCH_ROUNDS (default 5),
 # BENCH_CONNECTIONS (default 32), BENCH_WRK_THREADS (default 1), BENCH_SERVER_THREADS (default:
 # core count), BENCH_SKIP_BUILD=1 to use the binaries as they are.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 duration=${BENCH_DURATION:-3}
-rounds=${BENCH_ROUNDS:-3}
+rounds=${BENCH_ROUNDS:-5}
 connections=${BENCH_CONNECTIONS:-32}
 wrk_threads=${BENCH_WRK_THREADS:-1}
 server_threads=${BENCH_SERVER_THREADS:-$(nproc)}
