@@ -140,8 +140,11 @@ extension LineWrapper {
     /// Lays out an optional text field, keeping its localization key.
     func layout(_ text: PreviewText?, width: Double, lineLimit: Int?) -> FieldLayout {
         guard let text, !text.displayText.isEmpty else {
-            return FieldLayout(
-                FieldLayout.Fields(columnWidth: width, lineLimit: lineLimit, fontName: font.name))
+            guard let cache else {
+                return FieldLayout(
+                    FieldLayout.Fields(columnWidth: width, lineLimit: lineLimit, fontName: font.name))
+            }
+            return cache.emptyLayout(width: width, lineLimit: lineLimit, font: font)
         }
         var field = layout(text.displayText, width: width, lineLimit: lineLimit)
         // Set only when it differs: a layout from the cache is shared, and changing it makes a
