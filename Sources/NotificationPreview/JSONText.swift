@@ -116,6 +116,17 @@ struct JSONText: ~Copyable {
         escaped.withUnsafeBufferPointer { append($0) }
     }
 
+    /// Appends a quoted string that needs no escape, as the caller knows (a line of a text
+    /// `JSONWriter.isVerbatim` accepted, a name this module defines): copied between quotes.
+    mutating func verbatimString(_ value: String) {
+        var text = value
+        text.withUTF8 { utf8 in
+            append(UInt8(ascii: "\""))
+            append(utf8)
+            append(UInt8(ascii: "\""))
+        }
+    }
+
     /// Appends a string or `null`.
     mutating func optionalString(_ value: String?) {
         if let value { string(value) } else { raw("null") }

@@ -18,6 +18,8 @@ final class MeasureCache {
         var breakers: [LineBreaker] = []
         /// Finished layouts by width and line limit.
         var layouts: [KeptLayout]
+        /// Whether the text needs no JSON escape, once asked (`needsNoEscape`).
+        private var verbatim: Bool?
 
         /// An entry with no split or layout yet, with room for the few layouts one text gets
         /// (banner, Lock Screen, expanded) so keeping them never regrows the list.
@@ -27,6 +29,14 @@ final class MeasureCache {
             self.clusters = clusters
             layouts = []
             layouts.reserveCapacity(4)
+        }
+
+        /// Whether the text needs no JSON escape, checked on first use for all its layouts.
+        mutating func needsNoEscape() -> Bool {
+            if let verbatim { return verbatim }
+            let checked = LineWrapper.needsNoEscape(text)
+            verbatim = checked
+            return checked
         }
 
         /// The index in `breakers` of the split at `width`, made on first use.
