@@ -40,7 +40,20 @@ struct ClusterBuffer {
         clusters.reserveCapacity(bytes.count)
         table = TabledWidths.of(font)
         remaining = text[...].makeIterator()
-        cursiveContext = text.unicodeScalars.first { $0.properties.isAlphabetic }?.isCursive ?? false
+        cursiveContext = Self.firstLetterIsCursive(text, bytes: bytes)
+    }
+
+    /// Whether the first letter of `text` (whose UTF-8 is `bytes`) is of a cursive script.
+    /// Leading ASCII is read from the bytes: an ASCII letter is no cursive one, and no other
+    /// ASCII scalar is a letter; only text reaching a non-ASCII scalar first is decoded.
+    static func firstLetterIsCursive(_ text: String, bytes: [UInt8]) -> Bool {
+        for byte in bytes {
+            guard byte < 0x80 else {
+                return text.unicodeScalars.first { $0.properties.isAlphabetic }?.isCursive ?? false
+            }
+            if (0x61...0x7A).contains(byte | 0x20) { return false }
+        }
+        return false
     }
 
     /// Whether the text has a cluster at `index`, measuring up to it if needed. Inlined: the

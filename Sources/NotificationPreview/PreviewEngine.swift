@@ -114,10 +114,21 @@ struct ResolvedContent {
         noteKey(of: "subtitle", subtitle)
         noteKey(of: "body", body)
         if case .unregistered(let identifier) = content.category {
-            notes.append(
-                "The category \"\(identifier)\" is not registered, so iOS shows no action buttons.")
+            notes.append(Self.unregisteredNote(identifier))
         }
         self.notes = notes
+    }
+
+    /// The note for an unregistered category, made in one allocation (interpolation grows
+    /// the string piece by piece, and every preview of such a payload makes it).
+    static func unregisteredNote(_ identifier: String) -> String {
+        let (before, after) = ("The category \"", "\" is not registered, so iOS shows no action buttons.")
+        var note = ""
+        note.reserveCapacity(before.utf8.count + identifier.utf8.count + after.utf8.count)
+        note += before
+        note += identifier
+        note += after
+        return note
     }
 
     /// Whether this text is missing or empty.

@@ -91,4 +91,14 @@ struct TabledFastPathTests {
         }
         #expect(buffer.text(of: 0..<count) == text)
     }
+
+    @Test(
+        "The first letter's script is read from leading ASCII as from the scalars",
+        arguments: [
+            "", "123 !?", "Anna", "12 مرحبا", "«مرحبا»", "- שלום", ". नमस्ते", "x مرحبا", "ܫܠܡܐ", "\u{301}ab",
+        ])
+    func firstLetter(text: String) {
+        let expected = text.unicodeScalars.first { $0.properties.isAlphabetic }?.isCursive ?? false
+        #expect(ClusterBuffer.firstLetterIsCursive(text, bytes: Array(text.utf8)) == expected)
+    }
 }
