@@ -15,12 +15,29 @@ public enum PreviewEngine {
         let resolved = ResolvedContent(content, hiddenPreviews: hiddenPreviews)
         var notes = resolved.notes
         let shown = surfaces.isEmpty ? profile.surfaces : surfaces.filter(profile.surfaces.contains)
-        let previews = shown.map { surface in
-            layout(surface, resolved, profile, version: version, notes: &notes)
+        var previews: [SurfacePreview] = []
+        previews.reserveCapacity(shown.count)
+        for surface in shown {
+            // The Lock Screen and Notification Center show the same text: laid out once.
+            if let index = previews.firstIndex(where: { sharesCompactLayout($0.surface, surface, profile) }) {
+                var same = previews[index]
+                same.surface = surface
+                previews.append(same)
+            } else {
+                previews.append(layout(surface, resolved, profile, version: version, notes: &notes))
+            }
         }
         return NotificationPreviewResult(
             device: device, deviceWidth: profile.width, hiddenPreviews: hiddenPreviews,
             surfaces: previews, notes: notes, version: version)
+    }
+
+    /// Whether `other` is laid out exactly as `surface` on `profile`, but for its name: both
+    /// are plain compact surfaces (no header, no actions) with the same body line limit, which
+    /// is all `compactSurface` reads of a surface.
+    static func sharesCompactLayout(_ surface: Surface, _ other: Surface, _ profile: DeviceProfile) -> Bool {
+        surface.isPlainCompact && other.isPlainCompact
+            && profile.bodyLineLimit(on: surface) == profile.bodyLineLimit(on: other)
     }
 
     /// Lays out one surface of `profile`.
@@ -138,7 +155,8 @@ struct ResolvedContent {
 
     /// The compact title: the payload's title, or the app name when it has none.
     var compactTitle: PreviewText {
-        Self.isBlank(title) ? .plain(content.appName) : (title ?? .plain(content.appName))
+        if let title, !title.displayText.isEmpty { return title }
+        return .plain(content.appName)
     }
 
     /// Whether a thumbnail-capable attachment is shown (never with hidden previews).
@@ -163,5 +181,15 @@ extension LineWrapper {
         let key = text.localizationKey
         if field.localizationKey != key { field.localizationKey = key }
         return field
+    }
+}
+
+extension Surface {
+    /// The compact surfaces `compactSurface` lays out alone, with no header or actions added.
+    fileprivate var isPlainCompact: Bool {
+        switch self {
+        case .banner, .lockScreen, .notificationCenter: true
+        case .shortLook, .carPlayBanner, .longLook, .expanded: false
+        }
     }
 }
