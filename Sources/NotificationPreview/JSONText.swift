@@ -112,6 +112,8 @@ struct JSONText: ~Copyable {
         }
         guard !copied else { return }
         var escaped: [UInt8] = []
+        // Room for the quotes and a few escapes, so the text is not regrown as it is written.
+        escaped.reserveCapacity(value.utf8.count + 16)
         JSONWriter.appendQuoted(value, to: &escaped)
         escaped.withUnsafeBufferPointer { append($0) }
     }
