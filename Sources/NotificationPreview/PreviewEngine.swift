@@ -19,8 +19,16 @@ public enum PreviewEngine {
         previews.reserveCapacity(shown.count)
         for surface in shown {
             // The Lock Screen and Notification Center show the same text: laid out once.
-            if let index = previews.firstIndex(where: { sharesCompactLayout($0.surface, surface, profile) }) {
-                var same = previews[index]
+            // A loop over the indices rather than `firstIndex(where:)`, whose closure would be
+            // handed a copy of each surface.
+            var shared: Int?
+            for index in previews.indices where sharesCompactLayout(previews[index].surface, surface, profile)
+            {
+                shared = index
+                break
+            }
+            if let shared {
+                var same = previews[shared]
                 same.surface = surface
                 previews.append(same)
             } else {
@@ -136,16 +144,25 @@ struct ResolvedContent {
         self.notes = notes
     }
 
-    /// The note for an unregistered category, made in one allocation (interpolation grows
-    /// the string piece by piece, and every preview of such a payload makes it).
+    /// The note for an unregistered category, made from its three pieces' bytes in one
+    /// allocation (interpolation, and even appending to a reserved string, cost several times
+    /// more, and every preview of such a payload makes it).
     static func unregisteredNote(_ identifier: String) -> String {
-        let (before, after) = ("The category \"", "\" is not registered, so iOS shows no action buttons.")
-        var note = ""
-        note.reserveCapacity(before.utf8.count + identifier.utf8.count + after.utf8.count)
-        note += before
-        note += identifier
-        note += after
-        return note
+        let before: StaticString = "The category \""
+        let after: StaticString = "\" is not registered, so iOS shows no action buttons."
+        var identifier = identifier
+        return identifier.withUTF8 { name in
+            before.withUTF8Buffer { before in
+                after.withUTF8Buffer { after in
+                    String(unsafeUninitializedCapacity: before.count + name.count + after.count) { note in
+                        // Each returns the index after what it initialized, in the whole buffer.
+                        let named = note[note.initialize(fromContentsOf: before)...].initialize(
+                            fromContentsOf: name)
+                        return note[named...].initialize(fromContentsOf: after)
+                    }
+                }
+            }
+        }
     }
 
     /// Whether this text is missing or empty.

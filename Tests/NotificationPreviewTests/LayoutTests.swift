@@ -143,4 +143,13 @@ struct LayoutTests {
             }
         }
     }
+
+    @Test(
+        "The unregistered-category note reads as its sentence",
+        arguments: ["", "message", "MESSAGE", "zpráva \"x\" 👍🏽"])
+    func unregisteredNote(identifier: String) {
+        #expect(
+            ResolvedContent.unregisteredNote(identifier)
+                == "The category \"\(identifier)\" is not registered, so iOS shows no action buttons.")
+    }
 }
