@@ -165,11 +165,6 @@ struct ResolvedContent {
         }
     }
 
-    /// Whether this text is missing or empty.
-    static func isBlank(_ text: PreviewText?) -> Bool {
-        text.map { $0.displayText.isEmpty } ?? true
-    }
-
     /// The compact title: the payload's title, or the app name when it has none.
     var compactTitle: PreviewText {
         if let title, !title.displayText.isEmpty { return title }
