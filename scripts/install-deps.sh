@@ -14,7 +14,7 @@ run) ;;
 test) debs+=(chromium chromium-driver jq sqlite3 python3-pip) pips+=(selenium schemathesis pytest pytest-xdist) ;;&
 test) debs+=(dpkg-dev binutils lintian systemd wrk) pips+=(prometheus-client) ;;
 deb) debs+=(dpkg-dev binutils) ;;
-bench) debs+=(wrk jq time gcc) ;;
+bench) debs+=(wrk jq time gcc valgrind) ;;
 fonts) debs+=(fonts-inter fonts-noto-core fonts-noto-color-emoji python3-pip) pips+=(fonttools brotli uharfbuzz) ;;
 *) echo "usage: $0 run|test|bench|deb|fonts" >&2; exit 2 ;;
 esac

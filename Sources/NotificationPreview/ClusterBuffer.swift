@@ -1,34 +1,3 @@
-/// One grapheme cluster with everything the wrapper needs to know about it (plain values, so
-/// wrapping copies no reference; the text is cut out of the original by `utf8Start`).
-struct Cluster: Sendable {
-    /// Its width in points in the wrapper's font (in a shaped word, its share of the word's
-    /// shaped width).
-    var width: Double
-    /// Its UAX #14 class as a whole cluster.
-    let lineBreakClass: LineBreakClass
-    /// Whether a line may break before it.
-    let breakBefore: Bool
-    /// UTF-8 offset of its first byte in the text, so a line is cut out of the text in one copy.
-    let utf8Start: Int
-    /// Index in `ClusterBuffer.shapedWords` of the shaped word it belongs to, or -1.
-    var shapedWord: Int32 = -1
-    /// Whether the last letter up to and including it is of a cursive script, so punctuation
-    /// after it (an ellipsis too) is drawn untracked.
-    var cursiveAfter = false
-
-    /// Spaces hang at a line end and are dropped there.
-    var isSpace: Bool { lineBreakClass == .sp }
-}
-
-/// A word of a shaped script (`ShapedScript`): clusters with no break opportunity between them,
-/// measured together by HarfBuzz.
-struct ShapedWordSpan: Sendable {
-    /// Its clusters.
-    let clusters: Range<Int>
-    /// Its script, which picks the font.
-    let script: ShapedScript
-}
-
 /// The clusters of a text, measured and classified on demand, so a field limited to a few
 /// lines never measures the rest of a long text.
 struct ClusterBuffer {
@@ -71,23 +40,36 @@ struct ClusterBuffer {
         clusters.reserveCapacity(bytes.count)
         table = TabledWidths.of(font)
         remaining = text[...].makeIterator()
-        cursiveContext = text.unicodeScalars.first { $0.properties.isAlphabetic }?.isCursive ?? false
+        cursiveContext = Self.firstLetterIsCursive(text, bytes: bytes)
     }
 
-    /// Whether the text has a cluster at `index`, measuring up to it if needed.
+    /// Whether the first letter of `text` (whose UTF-8 is `bytes`) is of a cursive script.
+    /// Leading ASCII is read from the bytes: an ASCII letter is no cursive one, and no other
+    /// ASCII scalar is a letter; only text reaching a non-ASCII scalar first is decoded.
+    static func firstLetterIsCursive(_ text: String, bytes: [UInt8]) -> Bool {
+        for byte in bytes {
+            guard byte < 0x80 else {
+                return text.unicodeScalars.first { $0.properties.isAlphabetic }?.isCursive ?? false
+            }
+            if (0x61...0x7A).contains(byte | 0x20) { return false }
+        }
+        return false
+    }
+
+    /// Whether the text has a cluster at `index`, measuring up to it if needed. Inlined: the
+    /// breaker asks once per cluster, and nearly every answer is already measured.
+    @inline(__always)
     mutating func has(_ index: Int) -> Bool {
+        index < clusters.count || measure(through: index)
+    }
+
+    /// Measures clusters until the one at `index` is known; false when the text ends first.
+    private mutating func measure(through index: Int) -> Bool {
         while clusters.count <= index {
             guard utf8End < bytes.count else { return false }
-            // A scalar below U+0300 (ASCII, Latin-1, Latin Extended, IPA) followed by ASCII, by
-            // another such scalar or by the end is a cluster on its own (no combining mark or
-            // joiner lies below U+0300): it is measured from tables, no Character is built.
-            if let (scalar, length) = tabledScalar(at: utf8End) {
-                let next = utf8End + length
-                if next == bytes.count || bytes[next] < 0x80 || tabledScalar(at: next) != nil {
-                    appendTabled(scalar, length: length)
-                    continue
-                }
-            }
+            // Runs of tabled scalars in one tight loop, a few dozen clusters past the one asked
+            // for, so the breaker's next questions are answered without coming back here.
+            if appendTabledRun(until: index + Self.tabledLookahead) { continue }
             if iteratorOffset != utf8End {
                 remaining = text[text.utf8.index(text.startIndex, offsetBy: utf8End)...].makeIterator()
             }
@@ -108,11 +90,20 @@ struct ClusterBuffer {
     /// The cluster at `index`, which `has(_:)` must have confirmed.
     subscript(index: Int) -> Cluster { clusters[index] }
 
-    /// The text of the clusters in `range`, cut out of the text in one copy.
-    func text(of range: Range<Int>) -> String {
-        guard !range.isEmpty else { return "" }
-        return String(
-            decoding: bytes[clusters[range.lowerBound].utf8Start..<utf8End(of: range)], as: UTF8.self)
+    /// The text of the clusters in `range`, followed by "…" when `ellipsis` is true, cut out of
+    /// the text in one copy. Sliced from the text rather than decoded from its bytes: a slice
+    /// of a string at scalar boundaries is copied without checking its UTF-8 again.
+    func text(of range: Range<Int>, ellipsis: Bool = false) -> String {
+        guard !range.isEmpty else { return ellipsis ? "…" : "" }
+        let utf8 = text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: clusters[range.lowerBound].utf8Start)
+        let end = utf8.index(utf8.startIndex, offsetBy: utf8End(of: range))
+        guard ellipsis else { return String(text[start..<end]) }
+        var line = ""
+        line.reserveCapacity(utf8.distance(from: start, to: end) + 3)
+        line += text[start..<end]
+        line += "…"
+        return line
     }
 
     /// UTF-8 offset of the end of the clusters in `range`.
@@ -187,34 +178,66 @@ struct ClusterBuffer {
         return (lineBreakClass, breakBefore, lastNonSpace)
     }
 
-    /// The scalar at byte `offset` when the tables cover it (printable ASCII, U+00A0–U+02FF
-    /// but the soft hyphen), with its UTF-8 length.
-    private func tabledScalar(at offset: Int) -> (UInt32, Int)? {
+    /// Clusters measured past the one asked for while a run of tabled scalars lasts: enough
+    /// that the breaker rarely comes back, few enough that a two-line banner of a long text
+    /// still measures only what it shows.
+    private static let tabledLookahead = 48
+
+    /// Appends clusters of tabled scalars from `utf8End` on while fewer than `limit` are known,
+    /// by the same rules as `append(_:)`; whether it appended any. A scalar below U+0300
+    /// (ASCII, Latin-1, Latin Extended, IPA) followed by ASCII, by another such scalar or by
+    /// the end is a cluster on its own (no combining mark or joiner lies below U+0300), so it is
+    /// measured from the tables and no Character is built. The loop keeps its state in locals
+    /// and reads the bytes and the table through pointers: it runs once per Latin letter.
+    private mutating func appendTabledRun(until limit: Int) -> Bool {
+        let first = clusters.count
+        var offset = utf8End
+        var previous = clusters.last?.lineBreakClass
+        var lastNonSpace = self.lastNonSpace
+        var cursive = cursiveContext
+        let (bytes, table, breaks) = (self.bytes, self.table, self.breaks)
+        bytes.withUnsafeBufferPointer { bytes in
+            table.scalars.withUnsafeBufferPointer { scalars in
+                while clusters.count < limit, let (scalar, length) = Self.tabledScalar(at: offset, in: bytes)
+                {
+                    let next = offset + length
+                    guard
+                        next == bytes.count || bytes[next] < 0x80
+                            || Self.tabledScalar(at: next, in: bytes) != nil
+                    else { break }
+                    let tabled = scalars[Int(scalar)]
+                    let classified = Self.classify(
+                        tabled.lineBreakClass, after: previous, lastNonSpace: lastNonSpace, in: breaks)
+                    var width = tabled.width
+                    if tabled.isLetter {
+                        cursive = false
+                    } else if cursive, classified.lineBreakClass != .sp, tabled.isTracked {
+                        width -= table.tracking
+                    }
+                    lastNonSpace = classified.lastNonSpace
+                    previous = classified.lineBreakClass
+                    clusters.append(
+                        Cluster(
+                            width: width, lineBreakClass: classified.lineBreakClass,
+                            breakBefore: classified.breakBefore, utf8Start: offset, cursiveAfter: cursive))
+                    offset = next
+                }
+            }
+        }
+        (utf8End, self.lastNonSpace, cursiveContext) = (offset, lastNonSpace, cursive)
+        return clusters.count > first
+    }
+
+    /// The scalar at byte `offset` of `bytes` when the tables cover it (printable ASCII,
+    /// U+00A0–U+02FF but the soft hyphen), with its UTF-8 length; nil at the end.
+    @inline(__always)
+    private static func tabledScalar(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (UInt32, Int)? {
+        guard offset < bytes.count else { return nil }
         let lead = bytes[offset]
         if lead >= 0x20, lead < 0x7F { return (UInt32(lead), 1) }
         guard lead >= 0xC2, lead <= 0xCB, offset + 1 < bytes.count else { return nil }
         let scalar = UInt32(lead & 0x1F) << 6 | UInt32(bytes[offset + 1] & 0x3F)
         return scalar >= 0xA0 && scalar != 0xAD ? (scalar, 2) : nil
-    }
-
-    /// Measures and classifies one tabled scalar, by the same rules as `append(_:)`.
-    private mutating func appendTabled(_ scalar: UInt32, length: Int) {
-        let tabled = table.scalars[Int(scalar)]
-        let classified = Self.classify(
-            tabled.lineBreakClass, after: clusters.last?.lineBreakClass, lastNonSpace: lastNonSpace,
-            in: breaks)
-        var width = tabled.width
-        if tabled.isLetter {
-            cursiveContext = false
-        } else if cursiveContext, classified.lineBreakClass != .sp, tabled.isTracked {
-            width -= table.tracking
-        }
-        lastNonSpace = classified.lastNonSpace
-        clusters.append(
-            Cluster(
-                width: width, lineBreakClass: classified.lineBreakClass,
-                breakBefore: classified.breakBefore, utf8Start: utf8End, cursiveAfter: cursiveContext))
-        utf8End += length
     }
 
     /// Appends a classified cluster.

@@ -38,6 +38,10 @@ public struct FieldLayout: Sendable, Hashable {
         var localizationKey: String? = nil
         var fontName = ""
         var shownClusters: Int? = nil
+        /// Whether the text needs no JSON escape (`JSONWriter.isVerbatim`), so neither does
+        /// any line: a line is the text's bytes between two clusters, with "…" after it, and
+        /// every escape the writer makes is of a whole scalar. Checked once per text.
+        var linesNeedNoEscape = false
     }
 
     /// The one reference the values sit behind.
@@ -113,6 +117,9 @@ public struct FieldLayout: Sendable, Hashable {
         get { box.fields.fontName }
         set { update { $0.fontName = newValue } }
     }
+
+    /// Whether the lines can be written to JSON without looking for escapes.
+    var linesNeedNoEscape: Bool { box.fields.linesNeedNoEscape }
 
     /// Grapheme clusters visible, the ellipsis excluded.
     public var visibleCharacters: Int {

@@ -58,45 +58,49 @@ enum JSONNumberText {
             fraction /= 10
             width -= 1
         }
-        return withDigits(fraction, minimumWidth: max(width, 1)) { fractionDigits in
-            withDigits(units / divisor, negative: scaled.sign == .minus, suffix: fractionDigits, body)
+        // One buffer filled from its end in one pass: the fraction's digits (fewer than
+        // 10^width, so exactly `width` of them, at least one), the point, the integer's
+        // digits and the sign.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+            var start = buffer.count
+            for _ in 0..<max(width, 1) {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(fraction % 10)
+                fraction /= 10
+            }
+            start -= 1
+            buffer[start] = UInt8(ascii: ".")
+            start = writeDigits(units / divisor, negative: scaled.sign == .minus, into: buffer, before: start)
+            return body(UnsafeBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[start...])))
         }
     }
 
     /// Calls `body` with the decimal text of `value`.
     static func withInteger<Result>(_ value: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        withDigits(UInt64(value.magnitude), negative: value < 0, body)
-    }
-
-    /// Calls `body` with the decimal digits of `value`, left-padded with zeros to
-    /// `minimumWidth`, after a "-" when `negative`, followed by "." and `suffix` when given.
-    private static func withDigits<Result>(
-        _ value: UInt64, minimumWidth: Int = 1, negative: Bool = false,
-        suffix: UnsafeBufferPointer<UInt8>? = nil, _ body: (UnsafeBufferPointer<UInt8>) -> Result
-    ) -> Result {
-        // 20 digits at most, a sign, a point and a suffix of at most 4 digits.
+        // 20 digits at most and a sign.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
-            var start = 32
-            if let suffix {
-                start -= suffix.count
-                for (offset, digit) in suffix.enumerated() { buffer[start + offset] = digit }
-                start -= 1
-                buffer[start] = UInt8(ascii: ".")
-            }
-            var remaining = value
-            var written = 0
-            repeat {
-                start -= 1
-                buffer[start] = UInt8(ascii: "0") + UInt8(remaining % 10)
-                remaining /= 10
-                written += 1
-            } while remaining > 0 || written < minimumWidth
-            if negative {
-                start -= 1
-                buffer[start] = UInt8(ascii: "-")
-            }
+            let start = writeDigits(UInt64(value.magnitude), negative: value < 0, into: buffer, before: 32)
             return body(UnsafeBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[start...])))
         }
+    }
+
+    /// Writes the decimal digits of `value`, after a "-" when `negative`, into `buffer` so
+    /// that they end before `end`; the index of the first byte written.
+    private static func writeDigits(
+        _ value: UInt64, negative: Bool, into buffer: UnsafeMutableBufferPointer<UInt8>, before end: Int
+    ) -> Int {
+        var start = end
+        var remaining = value
+        repeat {
+            start -= 1
+            buffer[start] = UInt8(ascii: "0") + UInt8(remaining % 10)
+            remaining /= 10
+        } while remaining > 0
+        if negative {
+            start -= 1
+            buffer[start] = UInt8(ascii: "-")
+        }
+        return start
     }
 }
 

@@ -112,8 +112,21 @@ struct JSONText: ~Copyable {
         }
         guard !copied else { return }
         var escaped: [UInt8] = []
+        // Room for the quotes and a few escapes, so the text is not regrown as it is written.
+        escaped.reserveCapacity(value.utf8.count + 16)
         JSONWriter.appendQuoted(value, to: &escaped)
         escaped.withUnsafeBufferPointer { append($0) }
+    }
+
+    /// Appends a quoted string that needs no escape, as the caller knows (a line of a text
+    /// `JSONWriter.isVerbatim` accepted, a name this module defines): copied between quotes.
+    mutating func verbatimString(_ value: String) {
+        var text = value
+        text.withUTF8 { utf8 in
+            append(UInt8(ascii: "\""))
+            append(utf8)
+            append(UInt8(ascii: "\""))
+        }
     }
 
     /// Appends a string or `null`.

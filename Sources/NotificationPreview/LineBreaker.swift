@@ -39,10 +39,16 @@ struct LineBreaker {
     /// Slack for floating-point sums, far below anything visible.
     static let epsilon = 0.0001
 
-    /// A split at `width` that has found no line yet.
+    /// A split at `width` that has found no line yet, with room for a few lines so that
+    /// finding and showing them does not regrow the lists line after line.
     init(width: Double) {
         self.width = width
+        ranges.reserveCapacity(Self.reservedLines)
+        shown.reserveCapacity(Self.reservedLines)
     }
+
+    /// Lines a split has room for before its lists grow: a short body's all.
+    private static let reservedLines = 8
 
     /// Line `index` of `ranges` as shown, made by `make` from its range the first time.
     mutating func shownLine(_ index: Int, _ make: (Range<Int>) -> ShownLine) -> ShownLine {
@@ -64,6 +70,9 @@ struct LineBreaker {
     }
 
     /// Takes the cluster at `index` onto the current line, or ends the line before it.
+    /// Inlined into `advance`'s loop: it runs once per cluster, and a call costs as much as
+    /// the step.
+    @inline(__always)
     private mutating func step(_ clusters: inout ClusterBuffer) {
         let cluster = clusters[index]
         if cluster.lineBreakClass.isHardBreak {

@@ -1,3 +1,5 @@
+import JSON
+
 /// Greedy line breaking with tail truncation, the way UILabel lays out with
 /// `NSLineBreakByTruncatingTail` (ios-rendering.md §1.4 and §7 steps 3–6).
 struct LineWrapper {
@@ -16,28 +18,41 @@ struct LineWrapper {
         guard let cache else {
             var clusters = ClusterBuffer(text, font: font)
             var breaker = LineBreaker(width: width)
-            return layout(text, in: &clusters, breaker: &breaker, lineLimit: lineLimit)
+            return layout(
+                text, in: &clusters, breaker: &breaker, lineLimit: lineLimit,
+                verbatim: Self.needsNoEscape(text))
         }
         return cache.withEntry(text, font: font) { entry in
             if let kept = entry.layout(width: width, lineLimit: lineLimit) { return kept }
             let split = entry.breaker(width: width)
+            let verbatim = entry.needsNoEscape()
             let laid = layout(
-                text, in: &entry.clusters, breaker: &entry.breakers[split], lineLimit: lineLimit)
+                text, in: &entry.clusters, breaker: &entry.breakers[split], lineLimit: lineLimit,
+                verbatim: verbatim)
             entry.layouts.append(MeasureCache.KeptLayout(width: width, lineLimit: lineLimit, layout: laid))
             return laid
         }
     }
 
-    /// Lays `text`, measured in `clusters`, out on the lines `breaker` finds.
+    /// Whether `text` needs no JSON escape, so neither do the lines cut out of it.
+    static func needsNoEscape(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8(JSONWriter.isVerbatim)
+    }
+
+    /// Lays `text`, measured in `clusters`, out on the lines `breaker` finds; `verbatim` says
+    /// whether the text needs no JSON escape.
     private func layout(
-        _ text: String, in clusters: inout ClusterBuffer, breaker: inout LineBreaker, lineLimit: Int?
+        _ text: String, in clusters: inout ClusterBuffer, breaker: inout LineBreaker, lineLimit: Int?,
+        verbatim: Bool
     ) -> FieldLayout {
         // One line more than the limit tells whether the text is cut.
         breaker.advance(toLines: lineLimit.map { $0 + 1 }, in: &clusters)
         let ranges = breaker.ranges
         let width = breaker.width
         var layout = FieldLayout.Fields(
-            columnWidth: width, lineLimit: lineLimit, text: text, fontName: font.name)
+            columnWidth: width, lineLimit: lineLimit, text: text, fontName: font.name,
+            linesNeedNoEscape: verbatim)
         let limit = lineLimit ?? Int.max
         var shown = 0
         let count = min(limit, ranges.count)
@@ -61,7 +76,7 @@ struct LineWrapper {
         shown -= trimmingTrailingSpaces(lastShown, in: clusters).count
         let cut = truncationPoint(from: lastShown.lowerBound, in: &clusters, width: width)
         let kept = lastShown.lowerBound..<cut
-        layout.lines[layout.lines.count - 1] = clusters.text(of: kept) + "…"
+        layout.lines[layout.lines.count - 1] = clusters.text(of: kept, ellipsis: true)
         layout.lineWidths[layout.lineWidths.count - 1] =
             clusters.width(of: kept) + ellipsisWidth(after: kept.upperBound, in: clusters)
         layout.truncated = true

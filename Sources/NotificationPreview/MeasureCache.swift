@@ -17,7 +17,27 @@ final class MeasureCache {
         /// Its splits into lines, one per width asked for.
         var breakers: [LineBreaker] = []
         /// Finished layouts by width and line limit.
-        var layouts: [KeptLayout] = []
+        var layouts: [KeptLayout]
+        /// Whether the text needs no JSON escape, once asked (`needsNoEscape`).
+        private var verbatim: Bool?
+
+        /// An entry with no split or layout yet, with room for the few layouts one text gets
+        /// (banner, Lock Screen, expanded) so keeping them never regrows the list.
+        init(text: String, font: String, clusters: ClusterBuffer) {
+            self.text = text
+            self.font = font
+            self.clusters = clusters
+            layouts = []
+            layouts.reserveCapacity(4)
+        }
+
+        /// Whether the text needs no JSON escape, checked on first use for all its layouts.
+        mutating func needsNoEscape() -> Bool {
+            if let verbatim { return verbatim }
+            let checked = LineWrapper.needsNoEscape(text)
+            verbatim = checked
+            return checked
+        }
 
         /// The index in `breakers` of the split at `width`, made on first use.
         mutating func breaker(width: Double) -> Int {
@@ -53,9 +73,30 @@ final class MeasureCache {
     private var entries: [Entry] = []
     /// Shaped words (Arabic, Devanagari) by word and font, shared by every text of the call.
     private let shapes = ShapedWordCache()
+    /// The layouts of missing or empty fields, by column, line limit and font: every surface
+    /// of a payload without a subtitle shows one, and sharing it spares a box per surface.
+    private var emptyLayouts: [FieldLayout] = []
 
-    /// Creates an empty cache.
-    init() {}
+    /// Creates an empty cache, with room for the entries of one call (title, subtitle and body
+    /// in a font or two) so adding them never regrows the list.
+    init() {
+        entries.reserveCapacity(4)
+    }
+
+    /// The layout of a field with no text in a column of `width` with `lineLimit`, set in
+    /// `font`: made once per call, the same box after.
+    func emptyLayout(width: Double, lineLimit: Int?, font: PreviewFont) -> FieldLayout {
+        for index in emptyLayouts.indices {
+            let layout = emptyLayouts[index]
+            if layout.columnWidth == width, layout.lineLimit == lineLimit, layout.fontName == font.name {
+                return layout
+            }
+        }
+        let layout = FieldLayout(
+            FieldLayout.Fields(columnWidth: width, lineLimit: lineLimit, fontName: font.name))
+        emptyLayouts.append(layout)
+        return layout
+    }
 
     /// Runs `body` on the entry of `text` in `font`, creating it on first use and keeping what
     /// `body` measured, split and laid out for the next caller.

@@ -19,13 +19,14 @@ extension NotificationPreviewResult {
     private func document(_ report: EmbeddedReport) -> [UInt8] {
         var out = JSONText(capacity: 1024 + 1024 * surfaces.count)
         out.raw(#"{"device":{"id":"#)
-        out.string(device.rawValue)
+        // Names this module defines, which a test holds to needing no escape.
+        out.verbatimString(device.rawValue)
         out.raw(#","width":"#)
         out.number(deviceWidth, decimals: 0)
         out.raw(#","name":"#)
-        out.string(DeviceProfile.name(of: device))
+        out.verbatimString(DeviceProfile.name(of: device))
         out.raw(#"},"ios":"#)
-        out.string(version.label)
+        out.verbatimString(version.label)
         out.raw(",")
         report.write(to: &out)
         out.raw(#""hiddenPreviews":"#)
@@ -51,7 +52,7 @@ extension JSONText {
     /// Writes one surface object.
     fileprivate mutating func surface(_ preview: SurfacePreview, fields: inout WrittenFields) {
         raw(#"{"surface":"#)
-        string(preview.surface.rawValue)
+        verbatimString(preview.surface.rawValue)
         raw(#","title":"#)
         field(preview.title, written: &fields)
         raw(#","subtitle":"#)
@@ -98,9 +99,11 @@ extension JSONText {
     /// Writes a text field: its lines, whether and where it was cut, its column.
     private mutating func field(_ field: FieldLayout) {
         raw(#"{"lines":["#)
-        for index in field.lines.indices {
+        let lines = field.lines
+        let verbatim = field.linesNeedNoEscape
+        for index in lines.indices {
             if index > 0 { raw(",") }
-            string(field.lines[index])
+            if verbatim { verbatimString(lines[index]) } else { string(lines[index]) }
         }
         raw("]")
         raw(#","truncated":"#)

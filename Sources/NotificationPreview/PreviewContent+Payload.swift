@@ -18,13 +18,17 @@ extension PreviewContent {
     /// The content of a bound alert, media URL and category: what every way of making content
     /// from a payload comes down to.
     init(alert: AlertContent?, mediaURL: String?, category: CategoryResolution, appName: String) {
+        let media = mediaURL.map(Self.media(forURL:)) ?? PreviewMedia.none
+        // Unwrapped once: each `alert?.` of an optional chain copied the whole alert.
+        guard let alert else {
+            self.init(appName: appName, media: media, category: category)
+            return
+        }
         self.init(
-            title: Self.text(alert?.title, key: alert?.titleLocKey, arguments: alert?.titleLocArgs),
-            subtitle: Self.text(
-                alert?.subtitle, key: alert?.subtitleLocKey, arguments: alert?.subtitleLocArgs),
-            body: Self.text(alert?.body, key: alert?.locKey, arguments: alert?.locArgs),
-            appName: appName, media: mediaURL.map(Self.media(forURL:)) ?? PreviewMedia.none,
-            category: category)
+            title: Self.text(alert.title, key: alert.titleLocKey, arguments: alert.titleLocArgs),
+            subtitle: Self.text(alert.subtitle, key: alert.subtitleLocKey, arguments: alert.subtitleLocArgs),
+            body: Self.text(alert.body, key: alert.locKey, arguments: alert.locArgs),
+            appName: appName, media: media, category: category)
     }
 
     /// What `identifier` resolves to through `registered` (the registry's case-exact lookup,

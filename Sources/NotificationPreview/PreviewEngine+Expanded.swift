@@ -22,18 +22,21 @@ extension PreviewEngine {
         let top =
             profile.padding + Double(text.title.lines.count + text.subtitle.lines.count)
             * PreviewFont.compactTitle.lineHeight
-        let bodyBottoms = text.body.lines.indices.map {
-            top + Double($0 + 1) * PreviewFont.compactBody.lineHeight
-        }
         let height = text.height + (media?.height ?? 0)
         let scale = media == nil ? expandedScaleWithoutMedia : 1
         let visible = min(height, expandedVisibleHeightCap / scale)
+        // Counted, not filtered out of an array of the lines' bottoms: nothing to allocate.
+        var visibleLines = 0
+        for index in text.body.lines.indices
+        where top + Double(index + 1) * PreviewFont.compactBody.lineHeight <= visible {
+            visibleLines += 1
+        }
         return SurfacePreview(
             surface: .expanded, title: text.title, subtitle: text.subtitle, body: text.body,
             timestamp: content.content.timestamp, header: nil, media: media,
             actions: expandedActions(content.content.category, profile, notes: &notes), height: height,
             visibleHeight: visible, scrolls: height > visible,
-            visibleBodyLines: bodyBottoms.filter { $0 <= visible }.count,
+            visibleBodyLines: visibleLines,
             scale: media == nil ? scale : nil)
     }
 

@@ -15,12 +15,37 @@ public enum PreviewEngine {
         let resolved = ResolvedContent(content, hiddenPreviews: hiddenPreviews)
         var notes = resolved.notes
         let shown = surfaces.isEmpty ? profile.surfaces : surfaces.filter(profile.surfaces.contains)
-        let previews = shown.map { surface in
-            layout(surface, resolved, profile, version: version, notes: &notes)
+        var previews: [SurfacePreview] = []
+        previews.reserveCapacity(shown.count)
+        for surface in shown {
+            // The Lock Screen and Notification Center show the same text: laid out once.
+            // A loop over the indices rather than `firstIndex(where:)`, whose closure would be
+            // handed a copy of each surface.
+            var shared: Int?
+            for index in previews.indices where sharesCompactLayout(previews[index].surface, surface, profile)
+            {
+                shared = index
+                break
+            }
+            if let shared {
+                var same = previews[shared]
+                same.surface = surface
+                previews.append(same)
+            } else {
+                previews.append(layout(surface, resolved, profile, version: version, notes: &notes))
+            }
         }
         return NotificationPreviewResult(
             device: device, deviceWidth: profile.width, hiddenPreviews: hiddenPreviews,
             surfaces: previews, notes: notes, version: version)
+    }
+
+    /// Whether `other` is laid out exactly as `surface` on `profile`, but for its name: both
+    /// are plain compact surfaces (no header, no actions) with the same body line limit, which
+    /// is all `compactSurface` reads of a surface.
+    static func sharesCompactLayout(_ surface: Surface, _ other: Surface, _ profile: DeviceProfile) -> Bool {
+        surface.isPlainCompact && other.isPlainCompact
+            && profile.bodyLineLimit(on: surface) == profile.bodyLineLimit(on: other)
     }
 
     /// Lays out one surface of `profile`.
@@ -114,20 +139,36 @@ struct ResolvedContent {
         noteKey(of: "subtitle", subtitle)
         noteKey(of: "body", body)
         if case .unregistered(let identifier) = content.category {
-            notes.append(
-                "The category \"\(identifier)\" is not registered, so iOS shows no action buttons.")
+            notes.append(Self.unregisteredNote(identifier))
         }
         self.notes = notes
     }
 
-    /// Whether this text is missing or empty.
-    static func isBlank(_ text: PreviewText?) -> Bool {
-        text.map { $0.displayText.isEmpty } ?? true
+    /// The note for an unregistered category, made from its three pieces' bytes in one
+    /// allocation (interpolation, and even appending to a reserved string, cost several times
+    /// more, and every preview of such a payload makes it).
+    static func unregisteredNote(_ identifier: String) -> String {
+        let before: StaticString = "The category \""
+        let after: StaticString = "\" is not registered, so iOS shows no action buttons."
+        var identifier = identifier
+        return identifier.withUTF8 { name in
+            before.withUTF8Buffer { before in
+                after.withUTF8Buffer { after in
+                    String(unsafeUninitializedCapacity: before.count + name.count + after.count) { note in
+                        // Each returns the index after what it initialized, in the whole buffer.
+                        let named = note[note.initialize(fromContentsOf: before)...].initialize(
+                            fromContentsOf: name)
+                        return note[named...].initialize(fromContentsOf: after)
+                    }
+                }
+            }
+        }
     }
 
     /// The compact title: the payload's title, or the app name when it has none.
     var compactTitle: PreviewText {
-        Self.isBlank(title) ? .plain(content.appName) : (title ?? .plain(content.appName))
+        if let title, !title.displayText.isEmpty { return title }
+        return .plain(content.appName)
     }
 
     /// Whether a thumbnail-capable attachment is shown (never with hidden previews).
@@ -140,8 +181,11 @@ extension LineWrapper {
     /// Lays out an optional text field, keeping its localization key.
     func layout(_ text: PreviewText?, width: Double, lineLimit: Int?) -> FieldLayout {
         guard let text, !text.displayText.isEmpty else {
-            return FieldLayout(
-                FieldLayout.Fields(columnWidth: width, lineLimit: lineLimit, fontName: font.name))
+            guard let cache else {
+                return FieldLayout(
+                    FieldLayout.Fields(columnWidth: width, lineLimit: lineLimit, fontName: font.name))
+            }
+            return cache.emptyLayout(width: width, lineLimit: lineLimit, font: font)
         }
         var field = layout(text.displayText, width: width, lineLimit: lineLimit)
         // Set only when it differs: a layout from the cache is shared, and changing it makes a
@@ -149,5 +193,15 @@ extension LineWrapper {
         let key = text.localizationKey
         if field.localizationKey != key { field.localizationKey = key }
         return field
+    }
+}
+
+extension Surface {
+    /// The compact surfaces `compactSurface` lays out alone, with no header or actions added.
+    fileprivate var isPlainCompact: Bool {
+        switch self {
+        case .banner, .lockScreen, .notificationCenter: true
+        case .shortLook, .carPlayBanner, .longLook, .expanded: false
+        }
     }
 }

@@ -92,6 +92,34 @@ struct JSONBytesTests {
         #expect(verbatim == (JSONWriter.quoted(text) == "\"" + text + "\""))
     }
 
+    @Test(
+        "Lines of text that needs no escape are written as the writer would write them",
+        arguments: [
+            "Anna: Ahoj! Jak se máš? Dnes večer jdeme do kina, přidáš se? Lístky jsou už koupené a sraz je v sedm.",
+            "A quote \" and a back\\slash in a body long enough to wrap over several lines of the banner.",
+            "Line\u{2028}separator and a tab\there, then more words until the body wraps and is cut short…",
+        ])
+    func verbatimLines(body: String) {
+        let preview = PreviewEngine.preview(
+            PreviewContent(title: .plain("Nová zpráva"), body: .plain(body)), device: .iphone393,
+            surfaces: [], hiddenPreviews: false)
+        let document = String(decoding: preview.jsonBytes(report: nil), as: UTF8.self)
+        for surface in preview.surfaces {
+            #expect(surface.body.linesNeedNoEscape == LineWrapper.needsNoEscape(body))
+            let lines = "[" + surface.body.lines.map(JSONWriter.quoted).joined(separator: ",") + "]"
+            #expect(document.contains(#"{"lines":"# + lines + #","truncated":"#))
+        }
+    }
+
+    @Test func namesWrittenWithoutEscapeCheckNeedNone() {
+        for surface in Surface.allCases { #expect(LineWrapper.needsNoEscape(surface.rawValue)) }
+        for device in DeviceID.allCases {
+            #expect(LineWrapper.needsNoEscape(device.rawValue))
+            #expect(LineWrapper.needsNoEscape(DeviceProfile.name(of: device)))
+        }
+        for version in PreviewVersion.allCases { #expect(LineWrapper.needsNoEscape(version.label)) }
+    }
+
     @Test func writerGrowsPastItsFirstBuffer() {
         var out = JSONText(capacity: 1)
         let texts = (0..<2_000).map { "line \($0) \"quoted\" Příliš žluťoučký kůň" }

@@ -127,4 +127,29 @@ struct LayoutTests {
         #expect(preview.surfaces[0].body.localizationKey == "GAME_PLAY_REQUEST_FORMAT")
         #expect(preview.notes.contains { $0.contains("strings file") })
     }
+
+    @Test(
+        "A surface sharing the Lock Screen's layout equals the one laid out alone",
+        arguments: JSONGoldenTests.cases.indices)
+    func sharedCompactLayout(index: Int) {
+        let sample = JSONGoldenTests.cases[index]
+        for device in [DeviceID.iphone393, .ipad, .mac] {
+            let all = PreviewEngine.preview(
+                sample.content, device: device, surfaces: [], hiddenPreviews: false)
+            for surface in all.surfaces {
+                let alone = PreviewEngine.preview(
+                    sample.content, device: device, surfaces: [surface.surface], hiddenPreviews: false)
+                #expect(alone.surfaces == [surface], "\(device) \(surface.surface)")
+            }
+        }
+    }
+
+    @Test(
+        "The unregistered-category note reads as its sentence",
+        arguments: ["", "message", "MESSAGE", "zpráva \"x\" 👍🏽"])
+    func unregisteredNote(identifier: String) {
+        #expect(
+            ResolvedContent.unregisteredNote(identifier)
+                == "The category \"\(identifier)\" is not registered, so iOS shows no action buttons.")
+    }
 }

@@ -58,4 +58,47 @@ struct TabledFastPathTests {
         }
         #expect(buffer.text(of: 0..<count) == text)
     }
+
+    /// Texts longer than the run the buffer measures at once, with clusters the tables do not
+    /// cover at the start, inside and at the end of runs.
+    static let longTexts = [
+        String(repeating: "Příliš žluťoučký kůň úpěl ďábelské ódy. ", count: 6),
+        String(repeating: "e\u{301}abc, ", count: 30) + "x",
+        String(repeating: "Jak se máš? 👍🏽 Dnes večer — kino. ", count: 5) + "漢字",
+        "A" + String(repeating: "ø", count: 130) + "\u{308}",
+    ]
+
+    @Test(arguments: longTexts)
+    func longTextMeasuresAndBreaksAsTheClusterPath(_ text: String) {
+        let font = PreviewFont.compactBody
+        var buffer = ClusterBuffer(text, font: font)
+        var count = 0
+        // Asked for one cluster at a time, as the breaker does.
+        while buffer.has(count) { count += 1 }
+        #expect(count == text.count)
+        var lastNonSpace: LineBreakClass?
+        for (index, character) in text.enumerated() {
+            let isEmoji = character.isEmojiCluster
+            #expect(abs(buffer[index].width - font.width(of: character)) < 1e-9, "\(index)")
+            #expect(buffer[index].lineBreakClass == LineBreakClass(cluster: character, isEmoji: isEmoji))
+            if index > 0 {
+                let previous = buffer[index - 1].lineBreakClass
+                if previous != .sp { lastNonSpace = previous }
+                let expected = LineBreakClass.allowsBreak(
+                    between: previous, and: buffer[index].lineBreakClass, lastNonSpace: lastNonSpace)
+                #expect(buffer[index].breakBefore == expected, "\(index)")
+            }
+        }
+        #expect(buffer.text(of: 0..<count) == text)
+    }
+
+    @Test(
+        "The first letter's script is read from leading ASCII as from the scalars",
+        arguments: [
+            "", "123 !?", "Anna", "12 مرحبا", "«مرحبا»", "- שלום", ". नमस्ते", "x مرحبا", "ܫܠܡܐ", "\u{301}ab",
+        ])
+    func firstLetter(text: String) {
+        let expected = text.unicodeScalars.first { $0.properties.isAlphabetic }?.isCursive ?? false
+        #expect(ClusterBuffer.firstLetterIsCursive(text, bytes: Array(text.utf8)) == expected)
+    }
 }
