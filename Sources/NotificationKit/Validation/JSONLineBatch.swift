@@ -48,6 +48,7 @@ struct JSONLineBatch: Sendable {
     func validate(_ range: Range<Int>, with validator: JSONLinesValidator, to output: inout [UInt8]) -> Int {
         var invalid = 0
         var buffers = JSONReadBuffers()
+        var scratch: [UInt8] = []
         bytes.withUnsafeBufferPointer { buffer in
             for index in range {
                 let line: JSONLineSplitter.Line
@@ -60,7 +61,7 @@ struct JSONLineBatch: Sendable {
                 if !report.valid {
                     invalid += 1
                 }
-                report.appendCompactJSON(to: &output)
+                report.appendCompactJSON(to: &output, scratch: &scratch)
                 output.append(UInt8(ascii: "\n"))
             }
         }
