@@ -152,7 +152,8 @@ extension JSONParser {
         nodes[frame.node].count = frame.count
         nodes[frame.node].extent = nodes.count - frame.node - 1
         if frame.isObject {
-            keyStack.removeSubrange(frame.keyBase...)
+            // `removeLast(_:)`: removing the subrange went through the general replacement.
+            keyStack.removeLast(keyStack.count - frame.keyBase)
         }
     }
 }
