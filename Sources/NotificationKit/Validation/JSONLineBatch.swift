@@ -47,8 +47,7 @@ struct JSONLineBatch: Sendable {
     /// many of them are invalid.
     func validate(_ range: Range<Int>, with validator: JSONLinesValidator, to output: inout [UInt8]) -> Int {
         var invalid = 0
-        var buffers = JSONReadBuffers()
-        var scratch: [UInt8] = []
+        var writer = LineReportWriter()
         bytes.withUnsafeBufferPointer { buffer in
             for index in range {
                 let line: JSONLineSplitter.Line
@@ -56,15 +55,32 @@ struct JSONLineBatch: Sendable {
                 case .text(let span): line = .text(UnsafeBufferPointer(rebasing: buffer[span]))
                 case .tooLong(let length): line = .tooLong(bytes: length)
                 }
-                let report = validator.report(
-                    for: line, lineNumber: firstLineNumber + index, reusing: &buffers)
-                if !report.valid {
+                if !writer.append(
+                    for: line, lineNumber: firstLineNumber + index, with: validator, to: &output)
+                {
                     invalid += 1
                 }
-                report.appendCompactJSON(to: &output, scratch: &scratch)
-                output.append(UInt8(ascii: "\n"))
             }
         }
         return invalid
+    }
+}
+
+/// Validates lines one after another and appends each one's compact report and a newline,
+/// keeping the reader's buffers and the report's scratch from line to line.
+struct LineReportWriter {
+    private var buffers = JSONReadBuffers()
+    private var scratch: [UInt8] = []
+
+    /// Appends the report of `line` (line `lineNumber` of the input) to `output`; returns
+    /// whether the line is valid.
+    mutating func append(
+        for line: JSONLineSplitter.Line, lineNumber: Int, with validator: JSONLinesValidator,
+        to output: inout [UInt8]
+    ) -> Bool {
+        let report = validator.report(for: line, lineNumber: lineNumber, reusing: &buffers)
+        report.appendCompactJSON(to: &output, scratch: &scratch)
+        output.append(UInt8(ascii: "\n"))
+        return report.valid
     }
 }
