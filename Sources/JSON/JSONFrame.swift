@@ -165,8 +165,7 @@ extension JSONParser {
         nodes[frame.node].count = frame.count
         nodes[frame.node].extent = nodes.count - frame.node - 1
         if frame.isObject {
-            // `removeLast(_:)`: removing the subrange went through the general replacement.
-            keyStack.removeLast(keyStack.count - frame.keyBase)
+            keyStack.removeSubrange(frame.keyBase...)
         }
     }
 }
