@@ -45,12 +45,6 @@ public struct JSONOutputCursor {
         reserve(length).initialize(from: text.utf8Start, count: length)
     }
 
-    /// Appends raw bytes.
-    public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let source = bytes.baseAddress else { return }
-        reserve(bytes.count).initialize(from: source, count: bytes.count)
-    }
-
     /// Appends a decimal integer.
     public mutating func append(_ number: Int) {
         var digits = 1
