@@ -63,6 +63,19 @@ def test_jsonl_envelope_uses_each_lines_headers(binary):
     assert report["size"]["bytes"] == len(b'{"aps":{"content-available":1}}')
 
 
+def test_jsonl_jobs_give_the_same_reports_in_order(binary):
+    lines = [b'{"aps":{"alert":"%d","badge":%d}}' % (n, n - 500) for n in range(1000)]
+    text = b"\n".join(lines) + b"\n"
+    one = run(binary, "validate", "--jsonl", "-", stdin=text)
+    four = run(binary, "validate", "--jsonl", "--jobs", "4", "-", stdin=text)
+    assert one.returncode == four.returncode == 1
+    assert four.stdout == one.stdout
+    reports = [json.loads(line) for line in one.stdout.splitlines()]
+    assert [r["valid"] for r in reports] == [n >= 500 for n in range(1000)]
+    assert run(binary, "validate", "--jsonl", "--jobs", "0", "-", stdin=text).returncode == 2
+    assert run(binary, "validate", "--jobs", "2", CZECH).returncode == 2
+
+
 def peak_rss_kib(binary, path):
     with open(path, "rb") as source, open(os.devnull, "wb") as sink:
         process = subprocess.Popen([str(binary), "validate", "--jsonl", "-"], stdin=source, stdout=sink)

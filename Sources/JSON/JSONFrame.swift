@@ -40,6 +40,20 @@ struct JSONFrame {
         self.keyBase = keyBase
     }
 
+    /// Records key node `node` (its signature bit included) as the member being read, in one
+    /// access: each separate write to `stack[top]` checked the stack's storage again.
+    mutating func beginMember(key node: Int, signature: UInt64) {
+        keyNode = node
+        hasKey = true
+        keySignatures |= signature
+    }
+
+    /// Counts a finished value, in one access (see `beginMember`).
+    mutating func endValue() {
+        count += 1
+        hasKey = false
+    }
+
     /// FNV-1a over a key's decoded UTF-8 bytes.
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -118,10 +132,11 @@ extension JSONParser {
         return keyBytes(node).withUnsafeBufferPointer { JSONFrame.hash($0) }
     }
 
-    /// Records key node `key` as a member name of the top object, after the duplicate check.
+    /// Records key node `key` as a member name of the top object, after the duplicate check,
+    /// and as the member being read.
     mutating func recordKey(_ key: Int, hash: UInt64?, signature: UInt64, inFrameAt top: Int) {
         keyStack.append(key)
-        stack[top].keySignatures |= signature
+        stack[top].beginMember(key: key, signature: signature)
         let keys = keyStack.count - stack[top].keyBase
         if let hash {
             if stack[top].keyIndex?[hash] == nil { stack[top].keyIndex?[hash] = keyStack.count - 1 }
@@ -139,9 +154,7 @@ extension JSONParser {
 
     /// Counts a finished value in the container on top of the stack.
     mutating func attach() {
-        let top = stack.count - 1
-        stack[top].count += 1
-        stack[top].hasKey = false
+        stack[stack.count - 1].endValue()
     }
 
     /// Closes the top frame, whose closing bracket was just read: its node gets its end, its

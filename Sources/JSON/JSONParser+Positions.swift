@@ -21,7 +21,18 @@ enum ASCII {
 
 extension JSONParser {
     /// Skips JSON whitespace, keeping the line count.
+    ///
+    /// Compact text (JSON Lines) has none between most tokens: that case is decided inline,
+    /// without a call, from the one byte at `index`.
+    @inline(__always)
     mutating func skipWhitespace() {
+        if index < bytes.count && bytes[index] > ASCII.space { return }
+        skipWhitespaceRun()
+    }
+
+    /// The loop of `skipWhitespace`, out of line.
+    @inline(never)
+    private mutating func skipWhitespaceRun() {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == ASCII.space || byte == ASCII.tab || byte == ASCII.carriageReturn {

@@ -168,8 +168,6 @@ struct JSONParser {
         let signature = keySignature(key)
         let duplicate = indexOfKey(key, inFrameAt: top, hash: hash, signature: signature)
         recordKey(key, hash: hash, signature: signature, inFrameAt: top)
-        stack[top].keyNode = key
-        stack[top].hasKey = true
         if let duplicate {
             let first = nodes[keyStack[duplicate]]
             report(

@@ -123,12 +123,28 @@ public struct JSONWriter: Sendable {
 
     /// Appends `text` as a JSON string literal to UTF-8 bytes.
     public static func appendQuoted(_ text: String, to output: inout [UInt8]) {
-        output.append(ASCII.quote)
         // `withUTF8` also reads small (inline) strings in place; the contiguous-storage view
         // made an array of them, and most report strings (push types, codes, paths) are small.
         var text = text
-        text.withUTF8 { appendEscaped($0, to: &output) }
-        output.append(ASCII.quote)
+        text.withUTF8 { utf8 in
+            output.append(ASCII.quote)
+            if firstEscape(in: utf8, from: 0) == nil {
+                output.append(contentsOf: utf8)
+            } else if utf8.count <= 170 {
+                // Up to 1 KiB escaped: on the stack, which needs no check of the stack's size.
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { buffer in
+                    guard let place = buffer.baseAddress else { return }
+                    output.append(
+                        contentsOf: UnsafeBufferPointer(start: place, count: escape(utf8, into: place)))
+                }
+            } else {
+                output.append(
+                    contentsOf: [UInt8](unsafeUninitializedCapacity: utf8.count * 6) { buffer, count in
+                        count = buffer.baseAddress.map { escape(utf8, into: $0) } ?? 0
+                    })
+            }
+            output.append(ASCII.quote)
+        }
     }
 
     /// The high bit of every byte of `word` that may need an escape: a quote, a backslash, a
@@ -144,30 +160,21 @@ public struct JSONWriter: Sendable {
         return candidates & 0x8080_8080_8080_8080
     }
 
-    /// Whether any byte of `utf8` has to be escaped (the cases of `appendEscaped`).
+    /// Whether any byte of `utf8` has to be escaped (the cases of `escape(_:into:)`).
     private static func needsEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        let count = utf8.count
-        for position in 0..<count {
-            let byte = utf8[position]
-            if byte < 0x20 || byte == ASCII.quote || byte == ASCII.backslash {
-                return true
-            }
-            if byte == 0xE2, position + 2 < count, utf8[position + 1] == 0x80,
-                utf8[position + 2] == 0xA8 || utf8[position + 2] == 0xA9
-            {
-                return true
-            }
-        }
-        return false
+        firstEscape(in: utf8, from: 0) != nil
     }
 
-    private static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-        guard let base = utf8.baseAddress else { return }
-        var runStart = 0
-        var position = 0
+    /// The offset of the first byte from `start` on that starts an escape (a quote, a
+    /// backslash, a control character, or the first byte of U+2028 or U+2029), or nil.
+    ///
+    /// Eight bytes are judged at a time while none of them can need an escape, which is nearly
+    /// all text; each candidate byte is then judged alone.
+    static func firstEscape(in utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = utf8.baseAddress else { return nil }
         let count = utf8.count
+        var position = start
         while position < count {
-            // Eight bytes at a time while none of them can need an escape (nearly all text).
             while position + 8 <= count {
                 let word = UInt64(
                     littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
@@ -179,40 +186,78 @@ public struct JSONWriter: Sendable {
                 position += flagged.trailingZeroBitCount / 8
                 break
             }
-            guard position < count else { break }
-            let byte = utf8[position]
-            var escape: StaticString?
-            var length = 1
-            switch byte {
-            case ASCII.quote: escape = "\\\""
-            case ASCII.backslash: escape = "\\\\"
-            case 0x08: escape = "\\b"
-            case 0x0C: escape = "\\f"
-            case ASCII.newline: escape = "\\n"
-            case ASCII.carriageReturn: escape = "\\r"
-            case ASCII.tab: escape = "\\t"
-            case 0x00..<0x20: escape = "\\u00"
-            case 0xE2
-            where position + 2 < count && utf8[position + 1] == 0x80
-                && (utf8[position + 2] == 0xA8 || utf8[position + 2] == 0xA9):
-                escape = utf8[position + 2] == 0xA8 ? "\\u2028" : "\\u2029"
-                length = 3
-            default: break
+            guard position < count else { return nil }
+            let byte = base[position]
+            if byte < 0x20 || byte == ASCII.quote || byte == ASCII.backslash {
+                return position
             }
-            guard let escape else {
-                position += 1
-                continue
+            if byte == 0xE2, position + 2 < count, base[position + 1] == 0x80,
+                base[position + 2] == 0xA8 || base[position + 2] == 0xA9
+            {
+                return position
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<position]))
-            escape.withUTF8Buffer { output.append(contentsOf: $0) }
-            if escape.utf8CodeUnitCount == 4 && byte < 0x20 {
-                let low = byte & 0xF
-                output.append(ASCII.zero + (byte >> 4))
-                output.append(low < 10 ? ASCII.zero + low : UInt8(ascii: "a") + low - 10)
-            }
-            position += length
-            runStart = position
+            position += 1
         }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count]))
+        return nil
+    }
+
+    /// Writes `utf8` escaped to `output`, which has room for six bytes per byte of `utf8` (the
+    /// longest escape, `\u00XX`, stands for one byte); returns how many bytes it wrote.
+    ///
+    /// The one place that decides how a string is escaped: every writer of strings (the tree
+    /// writer, reports through `JSONOutputCursor`, paths) comes here. Text is judged and copied
+    /// eight bytes at a time in one pass; the room makes storing a whole word safe even when
+    /// only its first bytes are kept (`written` never passes six times `position`).
+    static func escape(_ utf8: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) -> Int {
+        guard let base = utf8.baseAddress else { return 0 }
+        let count = utf8.count
+        var position = 0
+        var written = 0
+        func put(_ escape: StaticString) {
+            (output + written).initialize(from: escape.utf8Start, count: escape.utf8CodeUnitCount)
+            written += escape.utf8CodeUnitCount
+        }
+        while true {
+            while position + 8 <= count {
+                let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+                UnsafeMutableRawPointer(output + written).storeBytes(of: word, as: UInt64.self)
+                let flagged = escapeCandidates(UInt64(littleEndian: word))
+                if flagged == 0 {
+                    position += 8
+                    written += 8
+                    continue
+                }
+                let plain = flagged.trailingZeroBitCount / 8
+                position += plain
+                written += plain
+                break
+            }
+            guard position < count else { return written }
+            let byte = base[position]
+            switch byte {
+            case ASCII.quote: put("\\\"")
+            case ASCII.backslash: put("\\\\")
+            case 0x08: put("\\b")
+            case 0x0C: put("\\f")
+            case ASCII.newline: put("\\n")
+            case ASCII.carriageReturn: put("\\r")
+            case ASCII.tab: put("\\t")
+            case 0x00..<0x20:
+                put("\\u00")
+                let low = byte & 0xF
+                output[written] = ASCII.zero + (byte >> 4)
+                output[written + 1] = low < 10 ? ASCII.zero + low : UInt8(ascii: "a") + low - 10
+                written += 2
+            case 0xE2
+            where position + 2 < count && base[position + 1] == 0x80
+                && (base[position + 2] == 0xA8 || base[position + 2] == 0xA9):
+                put(base[position + 2] == 0xA8 ? "\\u2028" : "\\u2029")
+                position += 2
+            default:
+                output[written] = byte
+                written += 1
+            }
+            position += 1
+        }
     }
 }

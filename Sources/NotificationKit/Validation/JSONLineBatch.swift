@@ -47,7 +47,7 @@ struct JSONLineBatch: Sendable {
     /// many of them are invalid.
     func validate(_ range: Range<Int>, with validator: JSONLinesValidator, to output: inout [UInt8]) -> Int {
         var invalid = 0
-        var buffers = JSONReadBuffers()
+        var writer = LineReportWriter()
         bytes.withUnsafeBufferPointer { buffer in
             for index in range {
                 let line: JSONLineSplitter.Line
@@ -55,13 +55,11 @@ struct JSONLineBatch: Sendable {
                 case .text(let span): line = .text(UnsafeBufferPointer(rebasing: buffer[span]))
                 case .tooLong(let length): line = .tooLong(bytes: length)
                 }
-                let report = validator.report(
-                    for: line, lineNumber: firstLineNumber + index, reusing: &buffers)
-                if !report.valid {
+                if !writer.append(
+                    for: line, lineNumber: firstLineNumber + index, with: validator, to: &output)
+                {
                     invalid += 1
                 }
-                report.appendCompactJSON(to: &output)
-                output.append(UInt8(ascii: "\n"))
             }
         }
         return invalid

@@ -66,6 +66,9 @@ public struct JSONLinesValidator: Sendable {
     /// Lines are gathered into batches of about half a mebibyte; each batch is validated by up
     /// to `workers` threads in parallel, in small shares of lines, and the reports are written
     /// in input order before the next batch is read.
+    ///
+    /// With one worker, each line is validated where the splitter finds it in the read buffer,
+    /// without copying it into a batch first.
     public func run(input: Int32, output: Int32) throws(IOError) -> Summary {
         var writer = ReportWriter(descriptor: output)
         var summary = Summary(lines: 0, invalidLines: 0)
@@ -74,6 +77,17 @@ public struct JSONLinesValidator: Sendable {
         let chunk = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: chunkSize)
         defer { chunk.deallocate() }
         var batch = JSONLineBatch(firstLineNumber: 1)
+        var lineWriter = LineReportWriter()
+        func take(_ line: JSONLineSplitter.Line) {
+            if workers == 1 {
+                summary.lines += 1
+                if !lineWriter.append(for: line, lineNumber: summary.lines, with: self, to: &writer.buffer) {
+                    summary.invalidLines += 1
+                }
+            } else {
+                batch.append(line)
+            }
+        }
         while true {
             let count = read(input, chunk.baseAddress, chunkSize)
             if count < 0 {
@@ -81,12 +95,13 @@ public struct JSONLinesValidator: Sendable {
                 throw IOError(operation: "read", code: errno)
             }
             if count == 0 { break }
-            splitter.feed(UnsafeBufferPointer(rebasing: chunk[..<count])) { batch.append($0) }
+            splitter.feed(UnsafeBufferPointer(rebasing: chunk[..<count]), take)
             if batch.bytes.count >= chunkSize / 2 || batch.entries.count >= 4096 {
                 try process(&batch, summary: &summary, writer: &writer)
             }
+            try writer.flushIfFull()
         }
-        splitter.finish { batch.append($0) }
+        splitter.finish(take)
         try process(&batch, summary: &summary, writer: &writer)
         try writer.flush()
         return summary

@@ -32,61 +32,80 @@ extension ValidationReport {
     /// `validate --jsonl` writes one report per line for files of many thousand lines and the
     /// API writes it straight into the response body. Same bytes as `JSONWriter` on `jsonValue`.
     public func appendCompactJSON(to output: inout [UInt8]) {
-        Self.append(valid ? #"{"valid":true,"pushType":"# : #"{"valid":false,"pushType":"#, to: &output)
-        JSONWriter.appendQuoted(pushType, to: &output)
-        if let assumedPushType {
-            Self.append(#","assumedPushType":"#, to: &output)
-            JSONWriter.appendQuoted(assumedPushType, to: &output)
+        output.append(
+            contentsOf: [UInt8](unsafeUninitializedCapacity: compactJSONCapacity) { buffer, count in
+                var cursor = JSONOutputCursor(buffer)
+                writeCompactJSON(to: &cursor)
+                count = cursor.count
+            })
+    }
+
+    /// As `appendCompactJSON(to:)`, writing first into `scratch`, which a caller of many reports
+    /// keeps from one to the next so that no report allocates.
+    public func appendCompactJSON(to output: inout [UInt8], scratch: inout [UInt8]) {
+        let capacity = compactJSONCapacity
+        if scratch.count < capacity {
+            scratch = [UInt8](repeating: 0, count: Swift.max(capacity, 2 * scratch.count))
         }
-        Self.append(#","size":{"bytes":"#, to: &output)
-        Self.append(size.bytes, to: &output)
-        Self.append(#","limit":"#, to: &output)
-        Self.append(size.limit, to: &output)
-        Self.append(#"},"diagnostics":["#, to: &output)
+        let written = scratch.withUnsafeMutableBufferPointer { buffer in
+            var cursor = JSONOutputCursor(buffer)
+            writeCompactJSON(to: &cursor)
+            return cursor.count
+        }
+        scratch.withUnsafeBufferPointer {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<written]))
+        }
+    }
+
+    /// The most bytes `writeCompactJSON` writes: its constant text (under 192 bytes, and under
+    /// 128 a diagnostic), two full-length integers per number, and each string fully escaped.
+    private var compactJSONCapacity: Int {
+        var capacity =
+            192 + 2 * JSONOutputCursor.maximumIntegerLength + JSONOutputCursor.maximumQuotedLength(pushType)
+            + (assumedPushType.map(JSONOutputCursor.maximumQuotedLength) ?? 0)
+        for diagnostic in diagnostics {
+            capacity +=
+                128 + 2 * JSONOutputCursor.maximumIntegerLength
+                + JSONOutputCursor.maximumQuotedLength(diagnostic.code)
+                + JSONOutputCursor.maximumQuotedLength(diagnostic.path)
+                + JSONOutputCursor.maximumQuotedLength(diagnostic.message)
+        }
+        return capacity
+    }
+
+    /// Writes the compact JSON in CONTRACT §4 order into room reserved for `compactJSONCapacity`.
+    private func writeCompactJSON(to output: inout JSONOutputCursor) {
+        output.append(valid ? #"{"valid":true,"pushType":"# : #"{"valid":false,"pushType":"#)
+        output.appendQuoted(pushType)
+        if let assumedPushType {
+            output.append(#","assumedPushType":"#)
+            output.appendQuoted(assumedPushType)
+        }
+        output.append(#","size":{"bytes":"#)
+        output.append(size.bytes)
+        output.append(#","limit":"#)
+        output.append(size.limit)
+        output.append(#"},"diagnostics":["#)
         for (index, diagnostic) in diagnostics.enumerated() {
-            Self.append(index == 0 ? #"{"severity":""# : #",{"severity":""#, to: &output)
-            Self.append(diagnostic.severity.literal, to: &output)
-            Self.append(#"","code":"#, to: &output)
-            JSONWriter.appendQuoted(diagnostic.code, to: &output)
-            Self.append(#","path":"#, to: &output)
-            JSONWriter.appendQuoted(diagnostic.path, to: &output)
-            Self.append(#","message":"#, to: &output)
-            JSONWriter.appendQuoted(diagnostic.message, to: &output)
+            output.append(index == 0 ? #"{"severity":""# : #",{"severity":""#)
+            output.append(diagnostic.severity.literal)
+            output.append(#"","code":"#)
+            output.appendQuoted(diagnostic.code)
+            output.append(#","path":"#)
+            output.appendQuoted(diagnostic.path)
+            output.append(#","message":"#)
+            output.appendQuoted(diagnostic.message)
             if let line = diagnostic.line {
-                Self.append(#","line":"#, to: &output)
-                Self.append(line, to: &output)
+                output.append(#","line":"#)
+                output.append(line)
             }
             if let column = diagnostic.column {
-                Self.append(#","column":"#, to: &output)
-                Self.append(column, to: &output)
+                output.append(#","column":"#)
+                output.append(column)
             }
             output.append(UInt8(ascii: "}"))
         }
-        Self.append("]}", to: &output)
-    }
-
-    /// Appends constant text without going through `String`.
-    private static func append(_ text: StaticString, to output: inout [UInt8]) {
-        text.withUTF8Buffer { output.append(contentsOf: $0) }
-    }
-
-    /// Appends a decimal integer without making a `String` of it.
-    private static func append(_ number: Int, to output: inout [UInt8]) {
-        if number < 0 {
-            output.append(UInt8(ascii: "-"))
-        }
-        var magnitude = number.magnitude
-        // 20 digits hold any Int; appended as one buffer (a slice of raw bytes took the slow,
-        // generic way into the array).
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var start = 20
-            repeat {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
-        }
+        output.append("]}")
     }
 }
 
