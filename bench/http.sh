@@ -31,8 +31,10 @@ for tool in wrk curl cc pkg-config python3; do
 done
 
 if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
-    echo "== building (release)"
-    swift build -c release --product pushboard >/dev/null
+    # The binary as shipped (`make release-build`, the package): with the Swift runtime linked
+    # in, a process starts without loading it.
+    echo "== building (release, static Swift runtime)"
+    swift build -c release --static-swift-stdlib --product pushboard >/dev/null
 fi
 # shellcheck disable=SC2046
 cc -O2 -Wall -o .build/bench-ceiling bench/ceiling.c $(pkg-config --cflags --libs libmicrohttpd) -lpthread
@@ -104,15 +106,9 @@ use_registry() { # size
     fi
 }
 
-# A wrk script that POSTs the payload, exactly as a pipeline would.
-cat >"$work/post.lua" <<LUA
-local file = io.open("$payload", "rb")
-wrk.method = "POST"
-wrk.body = file:read("*a")
-file:close()
-wrk.headers["Content-Type"] = "application/json"
-wrk.headers["apns-push-type"] = "alert"
-LUA
+# The wrk script that POSTs the payload, exactly as a pipeline would.
+export PAYLOAD="$payload"
+post=bench/post.lua
 # The same payload must be valid against the registry with its category, or the bench measures
 # a different path than pipelines take.
 use_registry 1
@@ -145,7 +141,7 @@ measure() { # name url [lua script]
 
 echo "== warming up"
 wrk -t1 -c4 -d1s "$server/healthz" >/dev/null
-wrk -t1 -c4 -d1s -s "$work/post.lua" "$server/api/v1/preview" >/dev/null
+wrk -t1 -c4 -d1s -s "$post" "$server/api/v1/preview" >/dev/null
 wrk -t1 -c4 -d1s "http://127.0.0.1:$ceiling_port/" >/dev/null
 
 # The machine is shared, so load from elsewhere comes and goes, and the C server measured a
@@ -185,8 +181,8 @@ for round in $(seq 1 "$rounds"); do
     paired static "$server$static_path"
     for size in 0 1 500; do
         use_registry "$size"
-        paired "validate-$size" "$server/api/v1/validate" "$work/post.lua"
-        paired "preview-$size" "$server/api/v1/preview" "$work/post.lua"
+        paired "validate-$size" "$server/api/v1/validate" "$post"
+        paired "preview-$size" "$server/api/v1/preview" "$post"
     done
 done
 peak_rss_kb=$(awk '/^VmHWM:/ { print $2 }' "/proc/$server_pid/status")

@@ -10,14 +10,6 @@ binary=${1:-.build/release/pushboard}
 runs=${2:-20}
 work=$(mktemp -d)
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-cat > "$work/post.lua" <<'LUA'
-local file = io.open("tests/fixtures/czech.json", "rb")
-wrk.method = "POST"
-wrk.body = file:read("*a")
-file:close()
-wrk.headers["Content-Type"] = "application/json"
-wrk.headers["apns-push-type"] = "alert"
-LUA
 "$binary" serve --host 127.0.0.1 --port "$port" --data "$work/data" --threads 2 >"$work/log" 2>&1 &
 pid=$!
 trap 'kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
@@ -35,7 +27,7 @@ lopsided=0
 shares=""
 for _ in $(seq 1 "$runs"); do
     worker_ticks >"$work/before"
-    wrk -t1 -c32 -d1s -s "$work/post.lua" "http://127.0.0.1:$port/api/v1/validate" >/dev/null
+    wrk -t1 -c32 -d1s -s bench/post.lua "http://127.0.0.1:$port/api/v1/validate" >/dev/null
     worker_ticks >"$work/after"
     share=$(join "$work/before" "$work/after" |
         awk '{d = $3 - $2; s += d; if (d > m) m = d} END {printf "%d", (s > 0 ? 100 * m / s : 0)}')

@@ -39,7 +39,7 @@ else
 fi
 if [ ! -x "$PUSHBOARD" ]; then
     echo "building $PUSHBOARD ..." >&2
-    swift build -c release --product pushboard >&2
+    swift build -c release --static-swift-stdlib --product pushboard >&2
 fi
 
 lines=$(wc -l < "$file")

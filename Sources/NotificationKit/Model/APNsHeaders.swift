@@ -1,7 +1,8 @@
 /// The APNs request headers of one notification, kept as the raw strings the client sent so
 /// the validator can report exactly what was wrong; typed accessors give the parsed values.
 public struct APNsHeaders: Sendable, Hashable {
-    /// The header names this model knows, in the order exports write them.
+    /// The header names this model knows, in the order exports write them; `value(at:)` and
+    /// `set(_:forLowercasedName:)` map each position to its field.
     public static let names = [
         "apns-push-type", "apns-priority", "apns-topic", "apns-collapse-id", "apns-expiration", "apns-id",
         "apns-channel-id",
@@ -60,16 +61,7 @@ public struct APNsHeaders: Sendable, Hashable {
     /// The value of a header by name (case-insensitive); nil for unknown names.
     public subscript(name: String) -> String? {
         get {
-            switch name.lowercased() {
-            case "apns-push-type": pushType
-            case "apns-priority": priority
-            case "apns-topic": topic
-            case "apns-collapse-id": collapseID
-            case "apns-expiration": expiration
-            case "apns-id": apnsID
-            case "apns-channel-id": channelID
-            default: nil
-            }
+            Self.names.firstIndex(of: name.lowercased()).flatMap { value(at: $0) }
         }
         set {
             set(newValue, forLowercasedName: name.lowercased())
@@ -77,14 +69,15 @@ public struct APNsHeaders: Sendable, Hashable {
     }
 
     private mutating func set(_ value: String?, forLowercasedName name: String) {
-        switch name {
-        case "apns-push-type": pushType = value
-        case "apns-priority": priority = value
-        case "apns-topic": topic = value
-        case "apns-collapse-id": collapseID = value
-        case "apns-expiration": expiration = value
-        case "apns-id": apnsID = value
-        case "apns-channel-id": channelID = value
+        guard let index = Self.names.firstIndex(of: name) else { return }
+        switch index {
+        case 0: pushType = value
+        case 1: priority = value
+        case 2: topic = value
+        case 3: collapseID = value
+        case 4: expiration = value
+        case 5: apnsID = value
+        case 6: channelID = value
         default: break
         }
     }
@@ -94,8 +87,8 @@ public struct APNsHeaders: Sendable, Hashable {
         Self.names.indices.compactMap { index in value(at: index).map { (Self.names[index], $0) } }
     }
 
-    /// The value of `names[index]`: read by position, where the subscript lowercases the name it
-    /// is given and compares it with each name in turn.
+    /// The value of `names[index]`, the one map from positions to fields (`set` is its
+    /// inverse): the validator reads by position, with no name to lowercase and look for.
     func value(at index: Int) -> String? {
         switch index {
         case 0: pushType
