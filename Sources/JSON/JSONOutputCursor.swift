@@ -47,22 +47,10 @@ public struct JSONOutputCursor {
 
     /// Appends a decimal integer.
     public mutating func append(_ number: Int) {
-        var digits = 1
-        var rest = number.magnitude
-        while rest >= 10 {
-            rest /= 10
-            digits += 1
+        DecimalDigits.withText(of: number) { digits in
+            guard let first = digits.baseAddress else { return }
+            reserve(digits.count).initialize(from: first, count: digits.count)
         }
-        let negative = number < 0
-        let place = reserve(digits + (negative ? 1 : 0))
-        if negative { place.pointee = UInt8(ascii: "-") }
-        var magnitude = number.magnitude
-        var position = digits + (negative ? 1 : 0)
-        repeat {
-            position -= 1
-            place[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-            magnitude /= 10
-        } while magnitude > 0
     }
 
     /// Appends `text` as a JSON string literal, escaped as `JSONWriter` escapes it.

@@ -1,3 +1,5 @@
+import JSON
+
 /// Numbers of the preview documents written as UTF-8 digits without making a `String`: the
 /// same text as `String(value.rounded(toPlaces: decimals))` ("102.5", "66.0", "0.3333"), which
 /// the documents have always carried.
@@ -70,37 +72,15 @@ enum JSONNumberText {
             }
             start -= 1
             buffer[start] = UInt8(ascii: ".")
-            start = writeDigits(units / divisor, negative: scaled.sign == .minus, into: buffer, before: start)
+            start = DecimalDigits.write(
+                units / divisor, negative: scaled.sign == .minus, into: buffer, before: start)
             return body(UnsafeBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[start...])))
         }
     }
 
     /// Calls `body` with the decimal text of `value`.
     static func withInteger<Result>(_ value: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        // 20 digits at most and a sign.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
-            let start = writeDigits(UInt64(value.magnitude), negative: value < 0, into: buffer, before: 32)
-            return body(UnsafeBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[start...])))
-        }
-    }
-
-    /// Writes the decimal digits of `value`, after a "-" when `negative`, into `buffer` so
-    /// that they end before `end`; the index of the first byte written.
-    private static func writeDigits(
-        _ value: UInt64, negative: Bool, into buffer: UnsafeMutableBufferPointer<UInt8>, before end: Int
-    ) -> Int {
-        var start = end
-        var remaining = value
-        repeat {
-            start -= 1
-            buffer[start] = UInt8(ascii: "0") + UInt8(remaining % 10)
-            remaining /= 10
-        } while remaining > 0
-        if negative {
-            start -= 1
-            buffer[start] = UInt8(ascii: "-")
-        }
-        return start
+        DecimalDigits.withText(of: value, body)
     }
 }
 
