@@ -29,8 +29,9 @@ static size_t cmhd_keep_url_as_sent(void *cls, struct MHD_Connection *connection
     return strlen(url);
 }
 
-// Starts a daemon with the options Pushboard uses. It does not listen (`flags` has
-// MHD_USE_NO_LISTEN_SOCKET): the server accepts and hands connections over with MHD_add_connection.
+// Starts one worker daemon with the options Pushboard uses: one thread, no pool. It does not
+// listen (`flags` has MHD_USE_NO_LISTEN_SOCKET): the server accepts, applies the per-client limit
+// itself and hands connections over with MHD_add_connection.
 // `uri_logger` runs first for every request, and its return value becomes the per-request context
 // that `completed` releases.
 static inline struct MHD_Daemon *cmhd_start_daemon(
@@ -41,11 +42,9 @@ static inline struct MHD_Daemon *cmhd_start_daemon(
     void *completed_context,
     void *(*uri_logger)(void *cls, const char *uri, struct MHD_Connection *connection),
     void *uri_logger_context,
-    unsigned int thread_pool_size,
     unsigned int connection_timeout_seconds,
     size_t connection_memory_limit,
     unsigned int connection_limit,
-    unsigned int per_ip_connection_limit,
     MHD_NotifyConnectionCallback notify_connection,
     void *notify_connection_context
 ) {
@@ -54,11 +53,9 @@ static inline struct MHD_Daemon *cmhd_start_daemon(
         MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
         MHD_OPTION_URI_LOG_CALLBACK, uri_logger, uri_logger_context,
         MHD_OPTION_UNESCAPE_CALLBACK, cmhd_keep_url_as_sent, NULL,
-        MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,
         MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout_seconds,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit,
         MHD_OPTION_CONNECTION_LIMIT, connection_limit,
-        MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip_connection_limit,
         MHD_OPTION_NOTIFY_CONNECTION, notify_connection, notify_connection_context,
         // Client discipline: 1 is the strictest level 0.9.75 has (MHD_OPTION_CLIENT_DISCIPLINE_LVL
         // came later). It still lets ambiguous framing through; MHDServer's RequestFraming
@@ -88,23 +85,27 @@ static inline size_t cmhd_request_header_size(struct MHD_Connection *connection)
     return info == NULL ? 0 : info->header_size;
 }
 
-// Writes the client's numeric address (`127.0.0.1`, `::1`) into `buffer`; returns 0 on success.
-static inline int cmhd_connection_client_address(
-    struct MHD_Connection *connection, char *buffer, size_t buffer_size
-) {
-    const union MHD_ConnectionInfo *info =
-        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-    if (info == NULL || info->client_addr == NULL || buffer_size == 0) {
+// Writes the numeric host of `address` (`127.0.0.1`, `::1`) into `buffer`; returns 0 on success.
+static inline int cmhd_numeric_host(const struct sockaddr *address, char *buffer, size_t buffer_size) {
+    if (address == NULL || buffer_size == 0) {
         return -1;
     }
-    const struct sockaddr *address = info->client_addr;
     const void *host = address->sa_family == AF_INET6
         ? (const void *)&((const struct sockaddr_in6 *)address)->sin6_addr
         : (const void *)&((const struct sockaddr_in *)address)->sin_addr;
     return inet_ntop(address->sa_family, host, buffer, (socklen_t)buffer_size) == NULL ? -1 : 0;
 }
 
-// How many client connections the daemon has open now (summed over the thread pool).
+// Writes the client's numeric address (`127.0.0.1`, `::1`) into `buffer`; returns 0 on success.
+static inline int cmhd_connection_client_address(
+    struct MHD_Connection *connection, char *buffer, size_t buffer_size
+) {
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    return info == NULL ? -1 : cmhd_numeric_host(info->client_addr, buffer, buffer_size);
+}
+
+// How many client connections the daemon has open now.
 static inline unsigned int cmhd_daemon_current_connections(struct MHD_Daemon *daemon) {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
     return info == NULL ? 0 : info->num_connections;

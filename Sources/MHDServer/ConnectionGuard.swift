@@ -4,11 +4,13 @@ import HTTPKit
 import Synchronization
 
 /// What libmicrohttpd lacks against misbehaving clients, kept small: a deadline for the whole
-/// request head, and a count of open connections so that, past the cap, requests are answered
-/// 503 instead of the connections being dropped without a word.
+/// request head; a count of open connections so that, past the cap, requests are answered 503
+/// instead of the connections being dropped without a word; and the admission of new
+/// connections under the hard cap and the per-client limit. The server runs one daemon per
+/// worker (`WorkerPool`), so libmicrohttpd's own per-address and total limits would count per
+/// worker: the acceptor asks `admit` instead, for the whole server.
 ///
-/// (libmicrohttpd's own options do the rest: `MHD_OPTION_PER_IP_CONNECTION_LIMIT`,
-/// `MHD_OPTION_CONNECTION_LIMIT` as the hard cap, `MHD_OPTION_CONNECTION_TIMEOUT` for idle
+/// (libmicrohttpd's own options do the rest: `MHD_OPTION_CONNECTION_TIMEOUT` for idle
 /// connections, `MHD_OPTION_CONNECTION_MEMORY_LIMIT` for the header size.)
 ///
 /// The idle timeout alone does not stop a client that sends one header byte every few seconds:
@@ -24,13 +26,17 @@ import Synchronization
 /// and closing connections and for the watchdog, so the worker threads never wait on each other
 /// here for every request.
 ///
-/// `@unchecked Sendable`: `open` and `running` are touched only while holding `lock` (an
-/// `NSLock`, which ThreadSanitizer understands).
+/// `@unchecked Sendable`: `open`, `admitted`, `perClient` and `running` are touched only while
+/// holding `lock` (an `NSLock`, which ThreadSanitizer understands).
 final class ConnectionGuard: @unchecked Sendable {
     /// Seconds a client has to send a whole request head.
     let headDeadline: TimeInterval
     /// Open connections above which requests are answered 503.
     let capacity: Int
+    /// Open connections past which new ones are closed at once.
+    let hardCap: Int
+    /// Connections one client address may hold open at once.
+    let perClientLimit: Int
 
     /// One open connection: its socket, its client's address, and since when its head is due.
     final class OpenConnection: Sendable {
@@ -51,14 +57,20 @@ final class ConnectionGuard: @unchecked Sendable {
 
     private let lock = NSLock()
     private var open: [UInt: OpenConnection] = [:]
+    /// The client address of every admitted connection not yet closed, by socket.
+    private var admitted: [Int32: String] = [:]
+    /// How many of `admitted` each client address holds.
+    private var perClient: [String: Int] = [:]
     private let openCount = Atomic<Int>(0)
     private var running = true
     private let stopped = DispatchSemaphore(value: 0)
 
     /// A guard; call `startWatchdog()` once the daemon runs and `stop()` after it stopped.
-    init(headDeadline: TimeInterval, capacity: Int) {
+    init(headDeadline: TimeInterval, capacity: Int, hardCap: Int, perClientLimit: Int) {
         self.headDeadline = headDeadline
         self.capacity = capacity
+        self.hardCap = hardCap
+        self.perClientLimit = perClientLimit
     }
 
     /// The answer past the cap: the client should come back shortly.
@@ -66,16 +78,43 @@ final class ConnectionGuard: @unchecked Sendable {
         .serviceUnavailable, message: "The server has too many open connections; try again in a moment.",
         code: "over-capacity", headers: ["Retry-After": "1", "Connection": "close"])
 
+    /// Whether a connection just accepted on `socket` from `clientAddress` may be served: not
+    /// when the server holds `hardCap` connections, or the client `perClientLimit`. An admitted
+    /// connection counts as open until `connectionClosed`, or `release` if libmicrohttpd never
+    /// took it.
+    func admit(socket: Int32, clientAddress: String) -> Bool {
+        lock.withLock {
+            // Still admitted under this descriptor: libmicrohttpd closed that connection without
+            // reporting it (it fails to set one up in its worker thread only when out of memory),
+            // or the kernel could not have given the number again.
+            releaseLocked(socket: socket)
+            let held = perClient[clientAddress, default: 0]
+            guard admitted.count < hardCap, held < perClientLimit else { return false }
+            admitted[socket] = clientAddress
+            perClient[clientAddress] = held + 1
+            openCount.add(1, ordering: .relaxed)
+            return true
+        }
+    }
+
+    /// An admitted connection that libmicrohttpd refused (and closed) no longer counts.
+    func release(socket: Int32) {
+        lock.withLock { releaseLocked(socket: socket) }
+    }
+
     /// A connection opened: its head is due within the deadline. The answer is what the
     /// per-request calls take (the trampolines keep it in the connection's socket context).
     func connectionStarted(_ connection: OpaquePointer) -> OpenConnection {
-        let entry = OpenConnection(
-            socket: cmhd_connection_fd(connection),
-            remoteAddress: ConnectionExchange.clientAddress(of: connection),
-            armedAt: Self.monotonicNanoseconds())
-        lock.withLock { open[Self.key(connection)] = entry }
-        openCount.add(1, ordering: .relaxed)
-        return entry
+        let socket = cmhd_connection_fd(connection)
+        let armedAt = Self.monotonicNanoseconds()
+        return lock.withLock {
+            // The address the acceptor read; empty (then looked up per request) only for a
+            // connection it never admitted, which there is not.
+            let entry = OpenConnection(
+                socket: socket, remoteAddress: admitted[socket] ?? "", armedAt: armedAt)
+            open[Self.key(connection)] = entry
+            return entry
+        }
     }
 
     /// A request head arrived; answers whether the server is over capacity (then answer 503).
@@ -89,10 +128,20 @@ final class ConnectionGuard: @unchecked Sendable {
         entry.armedAt.store(Self.monotonicNanoseconds(), ordering: .relaxed)
     }
 
-    /// A connection closed; it leaves the table before its descriptor is closed.
+    /// A connection closed; it leaves the table and the admitted ones before its descriptor is
+    /// closed (and so before the acceptor can be given the same descriptor number again).
     func connectionClosed(_ connection: OpaquePointer) {
-        let removed = lock.withLock { open.removeValue(forKey: Self.key(connection)) }
-        if removed != nil { openCount.subtract(1, ordering: .relaxed) }
+        lock.withLock {
+            guard let entry = open.removeValue(forKey: Self.key(connection)) else { return }
+            releaseLocked(socket: entry.socket)
+        }
+    }
+
+    private func releaseLocked(socket: Int32) {
+        guard let address = admitted.removeValue(forKey: socket) else { return }
+        let held = perClient[address, default: 1] - 1
+        perClient[address] = held > 0 ? held : nil
+        openCount.subtract(1, ordering: .relaxed)
     }
 
     /// How many connections are open now.
@@ -168,13 +217,14 @@ final class ConnectionGuard: @unchecked Sendable {
 /// connection, and keeps the connection's `OpenConnection` in its socket context for the
 /// per-request calls. File-scope, like every trampoline (DESIGN rule 2).
 func connectionNotified(
-    _ serverPointer: UnsafeMutableRawPointer?,
+    _ workerPointer: UnsafeMutableRawPointer?,
     _ connection: OpaquePointer?,
     _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
     _ code: MHD_ConnectionNotificationCode
 ) {
-    guard let serverPointer, let connection, let socketContext else { return }
-    let connections = Unmanaged<ServerContext>.fromOpaque(serverPointer).takeUnretainedValue().connections
+    guard let workerPointer, let connection, let socketContext else { return }
+    let worker = Unmanaged<WorkerContext>.fromOpaque(workerPointer).takeUnretainedValue()
+    let connections = worker.server.connections
     switch code {
     case .CONNECTION_NOTIFY_STARTED:
         let entry = connections.connectionStarted(connection)

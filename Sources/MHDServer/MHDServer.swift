@@ -2,12 +2,13 @@ import CMicroHTTPD
 import Foundation
 import HTTPKit
 
-/// The HTTP server: libmicrohttpd with an internal polling thread, epoll and a thread pool, answering
-/// every request with a `Responder`. Start it, read `port`, stop it (or `runUntilSignalled()`).
+/// The HTTP server: one accepting thread and a pool of libmicrohttpd workers, each with its own
+/// epoll loop, answering every request with a `Responder`. Start it, read `port`, stop it (or
+/// `runUntilSignalled()`).
 public final class MHDServer: Sendable {
     enum Lifecycle {
         case idle
-        case running(daemon: OpaquePointer, context: Unmanaged<ServerContext>, acceptor: ConnectionAcceptor)
+        case running(workers: WorkerPool, context: Unmanaged<ServerContext>, acceptor: ConnectionAcceptor)
         case stopped
     }
 
@@ -54,23 +55,27 @@ public final class MHDServer: Sendable {
             let acceptor = try ConnectionAcceptor(
                 address: address, host: configuration.host, port: configuration.port)
             let connections = ConnectionGuard(
-                headDeadline: configuration.headDeadlineSeconds, capacity: configuration.connectionLimit)
+                headDeadline: configuration.headDeadlineSeconds, capacity: configuration.connectionLimit,
+                hardCap: configuration.connectionLimit + configuration.overflowConnections,
+                perClientLimit: configuration.perClientConnectionLimit)
             ConnectionGuard.raiseFileLimit(
                 to: configuration.connectionLimit + configuration.overflowConnections + 256)
             let context = Unmanaged.passRetained(
                 ServerContext(
                     responder: responder, bodyLimit: configuration.bodyLimit, connections: connections))
-            guard let daemon = Self.startDaemon(configuration: configuration, context: context) else {
+            guard
+                let workers = WorkerPool(configuration: configuration, server: context.takeUnretainedValue())
+            else {
                 let reason = String(cString: strerror(errno))
                 acceptor.stop()
-                context.release()  // Retained above; no daemon ever saw it.
+                context.release()  // Retained above; no worker ever saw it.
                 throw .startFailed(
                     "Could not start serving on \(configuration.host) port \(configuration.port): \(reason)."
                 )
             }
-            SignalMask.blockingTermination { acceptor.start(handingTo: daemon) }
+            SignalMask.blockingTermination { acceptor.start(handingTo: workers, admittingWith: connections) }
             connections.startWatchdog()
-            state = .running(daemon: daemon, context: context, acceptor: acceptor)
+            state = .running(workers: workers, context: context, acceptor: acceptor)
         }
     }
 
@@ -78,48 +83,19 @@ public final class MHDServer: Sendable {
     /// a server that never started, does nothing; a stopped server cannot be started again.
     public func stop() {
         let running = lifecycle.withLock {
-            state -> (OpaquePointer, Unmanaged<ServerContext>, ConnectionAcceptor)? in
-            guard case .running(let daemon, let context, let acceptor) = state else { return nil }
+            state -> (WorkerPool, Unmanaged<ServerContext>, ConnectionAcceptor)? in
+            guard case .running(let workers, let context, let acceptor) = state else { return nil }
             state = .stopped
-            return (daemon, context, acceptor)
+            return (workers, context, acceptor)
         }
-        guard let (daemon, context, acceptor) = running else { return }
+        guard let (workers, context, acceptor) = running else { return }
         acceptor.stop()
-        MHD_stop_daemon(daemon)
+        workers.stop()
         context.takeUnretainedValue().connections.stop()
         context.release()  // Retained in start(); no worker thread runs any more.
     }
 
     deinit {
         stop()
-    }
-
-    private static func startDaemon(
-        configuration: MHDServerConfiguration,
-        context: Unmanaged<ServerContext>
-    ) -> OpaquePointer? {
-        // No listening socket of its own (`ConnectionAcceptor` says why); MHD_USE_ITC lets
-        // `MHD_add_connection` wake the worker it hands a connection to.
-        let flags =
-            MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_USE_NO_LISTEN_SOCKET.rawValue
-        let pointer = context.toOpaque()
-        return SignalMask.blockingTermination {
-            cmhd_start_daemon(
-                UInt32(flags),
-                handleAccess,
-                pointer,
-                requestCompleted,
-                pointer,
-                logURI,
-                pointer,
-                UInt32(configuration.threadPoolSize),
-                UInt32(configuration.connectionTimeoutSeconds),
-                configuration.headerMemoryLimit,
-                UInt32(configuration.connectionLimit + configuration.overflowConnections),
-                UInt32(configuration.perClientConnectionLimit),
-                connectionNotified,
-                pointer
-            )
-        }
     }
 }

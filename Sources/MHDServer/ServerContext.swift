@@ -1,9 +1,9 @@
 import HTTPKit
 import Synchronization
 
-/// What every worker thread needs, immutable for the daemon's lifetime. It is the daemon's C context:
-/// retained when the daemon starts and released only after `MHD_stop_daemon` has returned, when no
-/// worker thread can touch it any more.
+/// What every worker thread needs, immutable while the server runs; each worker's C context
+/// (`WorkerContext`) holds it. Retained when the server starts and released only after every
+/// worker's `MHD_stop_daemon` has returned, when no worker thread can touch it any more.
 final class ServerContext: Sendable {
     /// Answers the requests.
     let responder: any Responder

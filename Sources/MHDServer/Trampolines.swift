@@ -8,12 +8,12 @@ import HTTPKit
 
 /// First callback of every request: retains the request's context, released in `requestCompleted`.
 func logURI(
-    _ serverPointer: UnsafeMutableRawPointer?,
+    _ workerPointer: UnsafeMutableRawPointer?,
     _ uri: UnsafePointer<CChar>?,
     _ connection: OpaquePointer?
 ) -> UnsafeMutableRawPointer? {
-    guard let serverPointer else { return nil }
-    let server = Unmanaged<ServerContext>.fromOpaque(serverPointer).takeUnretainedValue()
+    guard let workerPointer else { return nil }
+    let server = Unmanaged<WorkerContext>.fromOpaque(workerPointer).takeUnretainedValue().server
     let target = uri.map(requestTarget(_:)) ?? ""
     let context = RequestContext(target: target, bodyLimit: server.bodyLimit)
     server.liveRequests.add(1, ordering: .relaxed)
@@ -42,22 +42,23 @@ func requestTarget(_ uri: UnsafePointer<CChar>) -> String {
 
 /// Called when a request ends for any reason (answered, client gone, timeout): releases its context.
 func requestCompleted(
-    _ serverPointer: UnsafeMutableRawPointer?,
+    _ workerPointer: UnsafeMutableRawPointer?,
     _ connection: OpaquePointer?,
     _ requestPointer: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
     _ reason: MHD_RequestTerminationCode
 ) {
-    guard let serverPointer, let requestPointer, let context = requestPointer.pointee else { return }
+    guard let workerPointer, let requestPointer, let context = requestPointer.pointee else { return }
     Unmanaged<RequestContext>.fromOpaque(context).release()  // Retained in logURI.
     requestPointer.pointee = nil
-    let server = Unmanaged<ServerContext>.fromOpaque(serverPointer).takeUnretainedValue()
+    let server = Unmanaged<WorkerContext>.fromOpaque(workerPointer).takeUnretainedValue().server
     server.liveRequests.subtract(1, ordering: .relaxed)
     if let connection, let entry = openConnection(connection) { server.connections.requestCompleted(entry) }
 }
 
 /// The access handler: called with the headers, with each body chunk, and once more at the end.
+/// While it runs, its worker counts as busy, and the acceptor hands new connections to others.
 func handleAccess(
-    _ serverPointer: UnsafeMutableRawPointer?,
+    _ workerPointer: UnsafeMutableRawPointer?,
     _ connection: OpaquePointer?,
     _ url: UnsafePointer<CChar>?,
     _ method: UnsafePointer<CChar>?,
@@ -66,10 +67,13 @@ func handleAccess(
     _ uploadDataSize: UnsafeMutablePointer<Int>?,
     _ requestPointer: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
 ) -> MHD_Result {
-    guard let serverPointer, let connection, let uploadDataSize,
+    guard let workerPointer, let connection, let uploadDataSize,
         let contextPointer = requestPointer?.pointee
     else { return .NO }
-    let server = Unmanaged<ServerContext>.fromOpaque(serverPointer).takeUnretainedValue()
+    let worker = Unmanaged<WorkerContext>.fromOpaque(workerPointer).takeUnretainedValue()
+    worker.callbacksRunning.add(1, ordering: .relaxed)
+    defer { worker.callbacksRunning.subtract(1, ordering: .relaxed) }
+    let server = worker.server
     let context = Unmanaged<RequestContext>.fromOpaque(contextPointer).takeUnretainedValue()
     let exchange = ConnectionExchange(connection: connection, server: server, context: context)
     if context.machine.state == .awaitingHeaders {

@@ -2,30 +2,28 @@ import CMicroHTTPD
 import Foundation
 import Synchronization
 
-/// The server's listening socket and the one thread that accepts on it, handing every new
-/// connection to libmicrohttpd (`MHD_add_connection`), which gives it to the worker its
-/// descriptor number picks.
+/// The server's listening socket and the one thread that accepts on it, admitting every new
+/// connection under the server's limits (`ConnectionGuard.admit`) and handing it to a worker
+/// (`WorkerPool.hand`), which chooses one not busy.
 ///
 /// Why the server accepts itself: when libmicrohttpd listens with a thread pool, every worker
 /// waits on the one listening socket and the first one awake accepts a series of connections,
 /// so a client pool that opens its connections at once can land on one worker while the others
 /// idle. Measured with `wrk -c32` against two workers (`bench/worker-spread.sh`): in 4 of 20
 /// one-second runs, one worker did 90 % or more of the work, answering nearly alone at about
-/// half the throughput. Handed over by descriptor number, consecutive connections alternate:
-/// 0 of 20 such runs.
+/// half the throughput. Handed over in turn: 0 of 20 such runs.
 ///
-/// Limits are unchanged: `MHD_add_connection` applies the per-client and total connection
-/// limits, and closes a connection it refuses.
+/// A connection over a limit is closed at once, as libmicrohttpd closes it when it listens.
 ///
-/// `@unchecked Sendable`: `daemon` is written once, before the thread that reads it starts, and
-/// only passed to `MHD_add_connection`, which may be called from any thread of a daemon started
-/// with `MHD_USE_ITC`; the rest is immutable or atomic.
+/// `@unchecked Sendable`: `pool` and `connections` are written once, before the thread that
+/// reads them starts; the rest is immutable or atomic.
 final class ConnectionAcceptor: @unchecked Sendable {
     /// The listening socket.
     let descriptor: Int32
     /// The port it is bound to (the kernel's choice when 0 was asked for).
     let port: Int
-    private var daemon: OpaquePointer?
+    private var pool: WorkerPool?
+    private var connections: ConnectionGuard?
     private let finished = DispatchSemaphore(value: 0)
     private let started = Atomic<Bool>(false)
     private let stopped = Atomic<Bool>(false)
@@ -57,9 +55,10 @@ final class ConnectionAcceptor: @unchecked Sendable {
 
     /// Starts the accepting thread. Call it inside `SignalMask.blockingTermination`, so the
     /// thread never takes SIGINT or SIGTERM.
-    func start(handingTo daemon: OpaquePointer) {
+    func start(handingTo pool: WorkerPool, admittingWith connections: ConnectionGuard) {
         guard !started.exchange(true, ordering: .relaxed) else { return }
-        self.daemon = daemon
+        self.pool = pool
+        self.connections = connections
         let thread = Thread { [self] in
             acceptUntilShutDown()
             finished.signal()
@@ -79,7 +78,7 @@ final class ConnectionAcceptor: @unchecked Sendable {
     }
 
     private func acceptUntilShutDown() {
-        guard let daemon else { return }
+        guard let pool, let connections else { return }
         while true {
             var peer = sockaddr_storage()
             var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
@@ -89,10 +88,17 @@ final class ConnectionAcceptor: @unchecked Sendable {
                 }
             }
             if client >= 0 {
-                // libmicrohttpd closes a connection it does not take (over a limit).
-                _ = withUnsafePointer(to: &peer) {
-                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                        MHD_add_connection(daemon, client, $0, length)
+                withUnsafePointer(to: &peer) {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                        guard connections.admit(socket: client, clientAddress: Self.numericHost(address))
+                        else {
+                            close(client)
+                            return
+                        }
+                        // libmicrohttpd closes a connection it does not take.
+                        if !pool.hand(client, peer: address, length: length) {
+                            connections.release(socket: client)
+                        }
                     }
                 }
                 continue
@@ -108,6 +114,17 @@ final class ConnectionAcceptor: @unchecked Sendable {
                 // (EPROTO, ENETDOWN, EHOSTUNREACH, …): that one failed; the next may not.
                 continue
             }
+        }
+    }
+
+    /// The numeric host of a peer (`127.0.0.1`, `::1`), as the access log and the per-client
+    /// limit know the client; empty if it has none.
+    private static func numericHost(_ address: UnsafePointer<sockaddr>) -> String {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer -> String in
+            guard let base = buffer.baseAddress, cmhd_numeric_host(address, base, buffer.count) == 0 else {
+                return ""
+            }
+            return String(cString: base)
         }
     }
 

@@ -1,4 +1,3 @@
-import CMicroHTTPD
 import Foundation
 
 extension MHDServer {
@@ -9,8 +8,8 @@ extension MHDServer {
     /// The client connections open now, or `nil` when the server is not running.
     public var openConnections: Int? {
         lifecycle.withLock { state in
-            if case .running(let daemon, _, _) = state {
-                Int(cmhd_daemon_current_connections(daemon))
+            if case .running(let workers, _, _) = state {
+                workers.currentConnections
             } else {
                 nil
             }
@@ -24,11 +23,11 @@ extension MHDServer {
     /// the wait short. Call it from the thread that started the server, like `stop()`.
     @discardableResult
     public func drain(timeout: Duration) -> Bool {
-        let running = lifecycle.withLock { state -> (OpaquePointer, ServerContext, ConnectionAcceptor)? in
-            guard case .running(let daemon, let context, let acceptor) = state else { return nil }
-            return (daemon, context.takeUnretainedValue(), acceptor)
+        let running = lifecycle.withLock { state -> (WorkerPool, ServerContext, ConnectionAcceptor)? in
+            guard case .running(let workers, let context, let acceptor) = state else { return nil }
+            return (workers, context.takeUnretainedValue(), acceptor)
         }
-        guard let (daemon, context, acceptor) = running else { return true }
+        guard let (workers, context, acceptor) = running else { return true }
         context.draining.store(true, ordering: .relaxed)
         acceptor.stop()
         let clock = ContinuousClock()
@@ -36,7 +35,7 @@ extension MHDServer {
         var idleSince: ContinuousClock.Instant?
         var finished = false
         while clock.now < deadline {
-            if cmhd_daemon_current_connections(daemon) == 0 {
+            if workers.currentConnections == 0 {
                 finished = true
                 break
             }
