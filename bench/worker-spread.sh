@@ -17,9 +17,10 @@ for _ in $(seq 1 100); do curl -sf -o /dev/null "http://127.0.0.1:$port/healthz"
 
 worker_ticks() {
     for task in /proc/"$pid"/task/*; do
-        if [ "$(cat "$task/comm")" = MHD-worker ]; then
-            echo "$(basename "$task") $(awk '{print $14 + $15}' "$task/stat")"
-        fi
+        # One libmicrohttpd daemon per worker names its thread MHD-single (a pool's: MHD-worker).
+        case "$(cat "$task/comm")" in
+        MHD-single | MHD-worker) echo "$(basename "$task") $(awk '{print $14 + $15}' "$task/stat")" ;;
+        esac
     done | sort
 }
 
