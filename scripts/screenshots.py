@@ -6,6 +6,7 @@ It starts `pushboard serve` on 127.0.0.1 (a free port, a temporary data director
 category, types a Czech message into the composer and photographs the preview regions.
 Needs what the browser tests need (chromium, chromium-driver, selenium).
 """
+import base64
 import json
 import re
 import shutil
@@ -74,10 +75,41 @@ def fill(browser, base, **choices):
     browser.execute_script("return document.fonts.ready")
 
 
+# A photograph shows the content, not how the page scrolls: the sticky site header (and the
+# composer's sticky side column) would otherwise lie over the top of a region scrolled to the top.
+# Set through the CSSOM: the page's Content-Security-Policy refuses an injected <style>.
+UNSTICK = """
+for (const element of document.querySelectorAll(".site-header, .composer-side")) {
+  element.style.setProperty("position", "static", "important");
+}
+"""
+
+
 def shoot(element, name):
+    element.parent.execute_script(UNSTICK)
     element.parent.execute_script("arguments[0].scrollIntoView({block: 'start'})", element)
     time.sleep(0.3)
     element.screenshot(str(OUT / name))
+    print("wrote", OUT / name)
+
+
+def shoot_unscrolled(element, strip, name):
+    """Photographs `element` with its sideways-scrolling `strip` shown whole, as a reader
+    scrolling through it would see it part by part (the README shows all three devices)."""
+    browser = element.parent
+    browser.execute_script(UNSTICK)
+    for scroller in (element, strip):
+        browser.execute_script("arguments[0].style.setProperty('overflow', 'visible', 'important')", scroller)
+    browser.execute_script("arguments[0].scrollIntoView({block: 'start'})", element)
+    time.sleep(0.3)
+    box = browser.execute_script("""
+        const outer = arguments[0].getBoundingClientRect(), inner = arguments[1];
+        const right = Math.max(outer.right, inner.getBoundingClientRect().left + inner.scrollWidth);
+        return {x: outer.left + scrollX, y: outer.top + scrollY, width: right - outer.left, height: outer.height};
+    """, element, strip)
+    shot = browser.execute_cdp_cmd("Page.captureScreenshot", {
+        "format": "png", "captureBeyondViewport": True, "clip": {**box, "scale": 1}})
+    (OUT / name).write_bytes(base64.b64decode(shot["data"]))
     print("wrote", OUT / name)
 
 
@@ -93,7 +125,8 @@ def main():
             shoot(browser.find_element(By.CSS_SELECTOR, ".composer"), f"composer-{scheme}.png")
             if scheme == "light":
                 section = browser.find_element(By.ID, "side-by-side-region")
-                shoot(section, "side-by-side.png")
+                strip = section.find_element(By.CSS_SELECTOR, ".preview-side-by-side")
+                shoot_unscrolled(section, strip, "side-by-side.png")
             browser.quit()
         browser = driver(1440)
         fill(browser, base, device="watch")
