@@ -14,14 +14,14 @@ public import Storage
 /// server runs) is seen within the database's `changeCheckInterval` (1 ms by default) plus the
 /// time one change check takes (see `Database.changeGeneration()`).
 ///
-/// Each thread also keeps the snapshot it last answered with its generation (`PerThread`), so
-/// while the generation stands a request takes no lock at all; the shared `SnapshotCell` is
-/// consulted only after it moved.
+/// Each thread also keeps the snapshot it last answered with its generation
+/// (`LastValuePerThread`), so while the generation stands a request takes no lock at all; the
+/// shared `SnapshotCell` is consulted only after it moved.
 public struct CategoryCatalog: Sendable {
     /// Where the documents are stored.
     public let store: CategoryStore
     private let cell = SnapshotCell()
-    private let local = PerThread { LocalSnapshot() }
+    private let local = LastValuePerThread<RegistrySnapshot>()
 
     /// The catalog of `store`.
     public init(store: CategoryStore) {
@@ -31,10 +31,9 @@ public struct CategoryCatalog: Sendable {
     /// The registry at its current revision.
     public func snapshot() throws -> RegistrySnapshot {
         let generation = store.database.changeGeneration()
-        let mine = local.local()
-        if let entry = mine?.entry, entry.generation == generation { return entry.snapshot }
+        if let snapshot = local.value(at: generation) { return snapshot }
         let snapshot = try sharedSnapshot(at: generation)
-        mine?.entry = (generation, snapshot)
+        local.keep(snapshot, at: generation)
         return snapshot
     }
 
@@ -64,10 +63,4 @@ public struct CategoryCatalog: Sendable {
         let (held, _) = cell.current(at: generation)
         return cell.install(RegistrySnapshot(try store.registry(), reusing: held), at: generation)
     }
-}
-
-/// One thread's last snapshot and the generation it was current at; only that thread touches it
-/// (`@unchecked Sendable` on that ground).
-private final class LocalSnapshot: @unchecked Sendable {
-    var entry: (generation: UInt64, snapshot: RegistrySnapshot)?
 }

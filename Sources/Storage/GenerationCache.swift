@@ -10,30 +10,21 @@ import Foundation
 /// loads again; a slower load never replaces a value loaded at a later generation.
 ///
 /// Two levels, so a request takes no lock another thread also wants: each thread keeps the pair
-/// it last used (`PerThread`) and answers from it while the generation stands; only when the
-/// generation moved does it look at the pair shared by all threads (under `lock`), and load
-/// only when that is stale too, so one thread's load serves the others.
+/// it last used (`LastValuePerThread`) and answers from it while the generation stands; only
+/// when the generation moved does it look at the pair shared by all threads (under `lock`), and
+/// load only when that is stale too, so one thread's load serves the others.
 ///
 /// `@unchecked Sendable`: `held` is touched only while holding `lock` (an `NSLock`, which
-/// ThreadSanitizer understands; see `ConnectionPool`), and each `Held` of `local` only by its own
-/// thread. Loads run outside the lock.
+/// ThreadSanitizer understands; see `ConnectionPool`). Loads run outside the lock.
 public final class GenerationCache<Value: Sendable>: @unchecked Sendable {
     /// One generation and the value current at it.
     public typealias Entry = (generation: UInt64, value: Value)
-
-    /// One thread's last entry; only that thread touches it.
-    @usableFromInline
-    final class Held: @unchecked Sendable {
-        @usableFromInline var entry: Entry?
-
-        @usableFromInline init() {}
-    }
 
     /// The database whose generation the value follows.
     public let database: Database
     @usableFromInline let lock = NSLock()
     @usableFromInline var held: Entry?
-    @usableFromInline let local = PerThread { Held() }
+    @usableFromInline let local = LastValuePerThread<Value>()
 
     /// An empty cache over `database`.
     public init(database: Database) {
@@ -47,18 +38,17 @@ public final class GenerationCache<Value: Sendable>: @unchecked Sendable {
     @inlinable
     public func value(_ load: (Value?) throws -> Value) rethrows -> Value {
         let generation = database.changeGeneration()
-        let mine = local.local()
-        if let entry = mine?.entry, entry.generation == generation { return entry.value }
+        if let value = local.value(at: generation) { return value }
         let previous = lock.withLock { held }
         if let previous, previous.generation == generation {
-            mine?.entry = previous
+            local.keep(previous.value, at: generation)
             return previous.value
         }
         let value = try load(previous?.value)
         lock.withLock {
             if (held?.generation ?? 0) <= generation { held = (generation, value) }
         }
-        mine?.entry = (generation, value)
+        local.keep(value, at: generation)
         return value
     }
 }

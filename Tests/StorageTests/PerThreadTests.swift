@@ -53,3 +53,23 @@ import Testing
         _ = old
     }
 }
+
+/// `LastValuePerThread`: a thread answers its own last value only at the generation it was
+/// kept at, and never another thread's.
+@Suite struct LastValuePerThreadTests {
+    @Test func aValueIsTheKeepingThreadsAndOnlyAtItsGeneration() {
+        let last = LastValuePerThread<Int>()
+        #expect(last.value(at: 1) == nil)
+        last.keep(10, at: 1)
+        #expect(last.value(at: 1) == 10)
+        #expect(last.value(at: 2) == nil, "a value kept at generation 1 answered at 2")
+        let seenElsewhere = Locked<[Int?]>([])
+        runOnThreads(2) { index in
+            let before = last.value(at: 1)
+            last.keep(100 + index, at: 1)
+            seenElsewhere.withLock { $0.append(before == nil ? last.value(at: 1) : -1) }
+        }
+        #expect(seenElsewhere.withLock { Set($0) } == [100, 101])
+        #expect(last.value(at: 1) == 10, "another thread's value replaced this thread's")
+    }
+}
