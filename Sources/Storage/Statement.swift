@@ -117,7 +117,9 @@ public final class Statement {
         sqlite3_column_type(handle, index) == SQLITE_NULL
     }
 
-    /// Column `index` as text, byte for byte as stored (NULL reads as the empty string).
+    /// Column `index` as text, byte for byte as stored when it is UTF-8, as everything Pushboard
+    /// writes is (NULL reads as the empty string). Bytes that are not UTF-8, which only another
+    /// program could have stored, read as U+FFFD.
     public func text(_ index: Int32) -> String {
         // sqlite3_column_text must come before sqlite3_column_bytes (SQLite's documented order).
         guard let pointer = sqlite3_column_text(handle, index) else { return "" }
