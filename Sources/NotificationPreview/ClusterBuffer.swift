@@ -90,20 +90,10 @@ struct ClusterBuffer {
     /// The cluster at `index`, which `has(_:)` must have confirmed.
     subscript(index: Int) -> Cluster { clusters[index] }
 
-    /// The text of the clusters in `range`, followed by "…" when `ellipsis` is true, cut out of
-    /// the text in one copy. Sliced from the text rather than decoded from its bytes: a slice
-    /// of a string at scalar boundaries is copied without checking its UTF-8 again.
-    func text(of range: Range<Int>, ellipsis: Bool = false) -> String {
-        guard !range.isEmpty else { return ellipsis ? "…" : "" }
-        let utf8 = text.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: clusters[range.lowerBound].utf8Start)
-        let end = utf8.index(utf8.startIndex, offsetBy: utf8End(of: range))
-        guard ellipsis else { return String(text[start..<end]) }
-        var line = ""
-        line.reserveCapacity(utf8.distance(from: start, to: end) + 3)
-        line += text[start..<end]
-        line += "…"
-        return line
+    /// The UTF-8 offsets of the text of the clusters in `range` (empty at 0 for no cluster).
+    func span(of range: Range<Int>) -> Range<Int> {
+        guard !range.isEmpty else { return 0..<0 }
+        return clusters[range.lowerBound].utf8Start..<utf8End(of: range)
     }
 
     /// UTF-8 offset of the end of the clusters in `range`.

@@ -13,13 +13,13 @@ struct LineBreaker {
     /// Whether every cluster of the text is in `ranges`.
     private(set) var finished = false
     /// The lines of `ranges` as shown, made on first use: the Lock Screen and the expanded view
-    /// show the same first lines, so each is cut out of the text once.
+    /// show the same first lines, so each is trimmed and measured once.
     private var shown: [ShownLine] = []
 
     /// One line as a layout shows it: trailing spaces dropped.
     struct ShownLine {
-        /// Its text.
-        let text: String
+        /// Its bytes in the text (`ClusterBuffer.span(of:)`).
+        let span: Range<Int>
         /// Its width in points.
         let width: Double
         /// How many clusters it shows.

@@ -56,17 +56,17 @@ struct LineWrapper {
         let limit = lineLimit ?? Int.max
         var shown = 0
         let count = min(limit, ranges.count)
-        layout.lines.reserveCapacity(count)
-        layout.lineWidths.reserveCapacity(count)
+        layout.spans.reserveCapacity(count)
         for index in 0..<count {
             let line = breaker.shownLine(index) { range in
                 let trimmed = trimmingTrailingSpaces(range, in: clusters)
                 return LineBreaker.ShownLine(
-                    text: clusters.text(of: trimmed), width: clusters.width(of: trimmed),
+                    span: clusters.span(of: trimmed), width: clusters.width(of: trimmed),
                     clusters: trimmed.count)
             }
-            layout.lines.append(line.text)
-            layout.lineWidths.append(line.width)
+            layout.spans.append(
+                FieldLayout.LineSpan(
+                    start: line.span.lowerBound, end: line.span.upperBound, ellipsis: false, width: line.width))
             shown += line.clusters
         }
         layout.shownClusters = shown
@@ -76,9 +76,10 @@ struct LineWrapper {
         shown -= trimmingTrailingSpaces(lastShown, in: clusters).count
         let cut = truncationPoint(from: lastShown.lowerBound, in: &clusters, width: width)
         let kept = lastShown.lowerBound..<cut
-        layout.lines[layout.lines.count - 1] = clusters.text(of: kept, ellipsis: true)
-        layout.lineWidths[layout.lineWidths.count - 1] =
-            clusters.width(of: kept) + ellipsisWidth(after: kept.upperBound, in: clusters)
+        let keptSpan = clusters.span(of: kept)
+        layout.spans[layout.spans.count - 1] = FieldLayout.LineSpan(
+            start: keptSpan.lowerBound, end: keptSpan.upperBound, ellipsis: true,
+            width: clusters.width(of: kept) + ellipsisWidth(after: kept.upperBound, in: clusters))
         layout.truncated = true
         layout.shownClusters = shown + kept.count
         layout.truncation = TruncationOffset(
