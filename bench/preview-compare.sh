@@ -1,12 +1,12 @@
 #!/bin/bash
 # Whether two builds answer POST /api/v1/preview with the same bytes: every payload of
-# bench/preview/payloads (or DIR) with ten query strings and two Accept headers (620 requests for
+# bench/preview-payloads (or DIR) with ten query strings and two Accept headers (620 requests for
 # the 31 payloads) is posted to both, on loopback, and the bodies are compared byte for byte.
 # A speed change to the preview must leave this at "0 differ".
 # Usage: bench/preview-compare.sh OLD-BINARY NEW-BINARY [DIR]
 set -u
 cd "$(dirname "$0")/.."
-old=$1; new=$2; dir=${3:-bench/preview/payloads}
+old=$1; new=$2; dir=${3:-bench/preview-payloads}
 work=$(mktemp -d)
 pids=()
 trap 'kill "${pids[@]}" 2>/dev/null; wait 2>/dev/null; rm -rf "$work"' EXIT
