@@ -141,15 +141,15 @@ public struct FieldLayout: Sendable, Hashable {
     private final class Box: Sendable {
         let fields: Fields
 
-        init(_ fields: Fields) {
+        init(_ fields: consuming Fields) {
             self.fields = fields
         }
     }
 
     private var box: Box
 
-    /// A layout of `fields`.
-    init(_ fields: Fields) {
+    /// A layout of `fields`, moved into its box rather than copied.
+    init(_ fields: consuming Fields) {
         box = Box(fields)
     }
 

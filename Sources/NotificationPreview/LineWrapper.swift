@@ -66,7 +66,7 @@ struct LineWrapper {
             shown += line.clusters
         }
         layout.shownClusters = shown
-        guard found > limit, limit > 0 else { return FieldLayout(layout) }
+        guard found > limit, limit > 0 else { return FieldLayout(consume layout) }
         let lastShown = breaker.range(ofLine: limit - 1)
         shown -= trimmingTrailingSpaces(lastShown, in: clusters).count
         let cut = truncationPoint(from: lastShown.lowerBound, in: &clusters, width: width)
@@ -79,7 +79,7 @@ struct LineWrapper {
         layout.shownClusters = shown + kept.count
         layout.truncation = TruncationOffset(
             characters: cut, utf8: clusters.utf8Count(of: 0..<cut), utf16: clusters.utf16Count(of: 0..<cut))
-        return FieldLayout(layout)
+        return FieldLayout(consume layout)
     }
 
     /// The end of the longest run of clusters from `start` (stopping at a hard break) that
