@@ -71,7 +71,8 @@ public struct FieldLayout: Sendable, Hashable {
             let span = spans[index]
             var source = source
             return source.withUTF8 { bytes in
-                let piece = String(decoding: UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]), as: UTF8.self)
+                let piece = String(
+                    decoding: UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]), as: UTF8.self)
                 return span.ellipsis ? piece + "…" : piece
             }
         }
@@ -109,7 +110,8 @@ public struct FieldLayout: Sendable, Hashable {
                 right.withUTF8 { rightBytes in
                     zip(lhs.spans, rhs.spans).allSatisfy { one, other in
                         one.ellipsis == other.ellipsis && one.width == other.width
-                            && leftBytes[one.start..<one.end].elementsEqual(rightBytes[other.start..<other.end])
+                            && leftBytes[one.start..<one.end].elementsEqual(
+                                rightBytes[other.start..<other.end])
                     }
                 }
             }
@@ -129,7 +131,9 @@ public struct FieldLayout: Sendable, Hashable {
             var source = source
             source.withUTF8 { bytes in
                 for span in spans {
-                    hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[span.start..<span.end])))
+                    hasher.combine(
+                        bytes: UnsafeRawBufferPointer(
+                            UnsafeBufferPointer(rebasing: bytes[span.start..<span.end])))
                     hasher.combine(span.ellipsis)
                     hasher.combine(span.width)
                 }

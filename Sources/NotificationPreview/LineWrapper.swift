@@ -62,7 +62,8 @@ struct LineWrapper {
             }
             layout.spans.append(
                 FieldLayout.LineSpan(
-                    start: line.span.lowerBound, end: line.span.upperBound, ellipsis: false, width: line.width))
+                    start: line.span.lowerBound, end: line.span.upperBound, ellipsis: false, width: line.width
+                ))
             shown += line.clusters
         }
         layout.shownClusters = shown
