@@ -1,8 +1,9 @@
 #!/bin/bash
 # Whether two builds answer POST /api/v1/preview with the same bytes: every payload of
 # bench/preview-payloads (or DIR) with ten query strings and two Accept headers (620 requests for
-# the 31 payloads) is posted to both, on loopback, and the bodies are compared byte for byte.
-# A speed change to the preview must leave this at "0 differ".
+# the 31 payloads) is posted to both, on loopback, first with no category registered, then with
+# the categories of tests/fixtures/categories.json (1240 requests in all), and the bodies are
+# compared byte for byte. A speed change to the preview must leave this at "0 differ".
 # Usage: bench/preview-compare.sh OLD-BINARY NEW-BINARY [DIR]
 set -u
 cd "$(dirname "$0")/.."
@@ -20,6 +21,13 @@ start() {
 porta=$(port); start "$old" "$porta" a
 portb=$(port); start "$new" "$portb" b
 n=0; diffs=0
+for registry in none tests/fixtures/categories.json; do
+if [ "$registry" != none ]; then
+    for p in "$porta" "$portb"; do
+        curl -sf -o /dev/null -X PUT -H "Content-Type: application/json" --data-binary "@$registry" \
+            "http://127.0.0.1:$p/api/v1/categories" || { echo "could not register $registry" >&2; exit 2; }
+    done
+fi
 for f in "$dir"/*.json; do
     for q in "" "?device=all" "?device=ipad" "?device=watch" "?device=carplay" "?hiddenPreviews=true" \
         "?ios=10-14" "?device=mac&surface=expanded" "?format=text" "?device=all&format=table"; do
@@ -30,9 +38,13 @@ for f in "$dir"/*.json; do
             }
             post "$porta" >"$work/a.out"; post "$portb" >"$work/b.out"
             n=$((n + 1))
-            if ! cmp -s "$work/a.out" "$work/b.out"; then diffs=$((diffs + 1)); echo "DIFF $f $q $accept"; fi
+            if ! cmp -s "$work/a.out" "$work/b.out"; then
+                diffs=$((diffs + 1))
+                echo "DIFF $f $q $accept (registry: $registry)"
+            fi
         done
     done
+done
 done
 echo "compared $n responses, $diffs differ"
 [ "$diffs" -eq 0 ]
