@@ -7,8 +7,9 @@ struct ClusterBuffer {
     private(set) var shapedWords: [ShapedWordSpan] = []
     /// The font clusters are measured in.
     let font: PreviewFont
-    /// The text's UTF-8 bytes, read once: scalars below U+0300 are measured straight from them.
-    private let bytes: [UInt8]
+    /// How many UTF-8 bytes the text has. Scalars below U+0300 are measured straight from the
+    /// text's own bytes (`withUTF8`), never copied out of it.
+    private let byteCount: Int
     /// The clusters after `iteratorOffset`, for everything the tables do not cover.
     private var remaining: Substring.Iterator
     /// UTF-8 offset `remaining` stands at (behind `utf8End` after tabled clusters).
@@ -35,18 +36,19 @@ struct ClusterBuffer {
         self.font = font
         self.text = text
         self.shapes = shapes
-        bytes = Array(text.utf8)
+        byteCount = text.utf8.count
         // One cluster per byte at most: the array never grows while a long text is measured.
-        clusters.reserveCapacity(bytes.count)
+        clusters.reserveCapacity(byteCount)
         table = TabledWidths.of(font)
         remaining = text[...].makeIterator()
-        cursiveContext = Self.firstLetterIsCursive(text, bytes: bytes)
+        var copy = text
+        cursiveContext = copy.withUTF8 { Self.firstLetterIsCursive(text, bytes: $0) }
     }
 
     /// Whether the first letter of `text` (whose UTF-8 is `bytes`) is of a cursive script.
     /// Leading ASCII is read from the bytes: an ASCII letter is no cursive one, and no other
     /// ASCII scalar is a letter; only text reaching a non-ASCII scalar first is decoded.
-    static func firstLetterIsCursive(_ text: String, bytes: [UInt8]) -> Bool {
+    static func firstLetterIsCursive(_ text: String, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         for byte in bytes {
             guard byte < 0x80 else {
                 return text.unicodeScalars.first { $0.properties.isAlphabetic }?.isCursive ?? false
@@ -66,7 +68,7 @@ struct ClusterBuffer {
     /// Measures clusters until the one at `index` is known; false when the text ends first.
     private mutating func measure(through index: Int) -> Bool {
         while clusters.count <= index {
-            guard utf8End < bytes.count else { return false }
+            guard utf8End < byteCount else { return false }
             // Runs of tabled scalars in one tight loop, a few dozen clusters past the one asked
             // for, so the breaker's next questions are answered without coming back here.
             if appendTabledRun(until: index + Self.tabledLookahead) { continue }
@@ -90,20 +92,10 @@ struct ClusterBuffer {
     /// The cluster at `index`, which `has(_:)` must have confirmed.
     subscript(index: Int) -> Cluster { clusters[index] }
 
-    /// The text of the clusters in `range`, followed by "…" when `ellipsis` is true, cut out of
-    /// the text in one copy. Sliced from the text rather than decoded from its bytes: a slice
-    /// of a string at scalar boundaries is copied without checking its UTF-8 again.
-    func text(of range: Range<Int>, ellipsis: Bool = false) -> String {
-        guard !range.isEmpty else { return ellipsis ? "…" : "" }
-        let utf8 = text.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: clusters[range.lowerBound].utf8Start)
-        let end = utf8.index(utf8.startIndex, offsetBy: utf8End(of: range))
-        guard ellipsis else { return String(text[start..<end]) }
-        var line = ""
-        line.reserveCapacity(utf8.distance(from: start, to: end) + 3)
-        line += text[start..<end]
-        line += "…"
-        return line
+    /// The UTF-8 offsets of the text of the clusters in `range` (empty at 0 for no cluster).
+    func span(of range: Range<Int>) -> Range<Int> {
+        guard !range.isEmpty else { return 0..<0 }
+        return clusters[range.lowerBound].utf8Start..<utf8End(of: range)
     }
 
     /// UTF-8 offset of the end of the clusters in `range`.
@@ -121,12 +113,14 @@ struct ClusterBuffer {
     /// per scalar, two for a scalar of four bytes.
     func utf16Count(of range: Range<Int>) -> Int {
         guard !range.isEmpty else { return 0 }
-        var count = 0
-        for byte in bytes[clusters[range.lowerBound].utf8Start..<utf8End(of: range)] {
-            if byte & 0xC0 != 0x80 { count += 1 }
-            if byte >= 0xF0 { count += 1 }
+        return withUTF8(clusters[range.lowerBound].utf8Start..<utf8End(of: range)) { bytes in
+            var count = 0
+            for byte in bytes {
+                if byte & 0xC0 != 0x80 { count += 1 }
+                if byte >= 0xF0 { count += 1 }
+            }
+            return count
         }
-        return count
     }
 
     /// Measures and classifies one more cluster.
@@ -195,8 +189,9 @@ struct ClusterBuffer {
         var previous = clusters.last?.lineBreakClass
         var lastNonSpace = self.lastNonSpace
         var cursive = cursiveContext
-        let (bytes, table, breaks) = (self.bytes, self.table, self.breaks)
-        bytes.withUnsafeBufferPointer { bytes in
+        var text = self.text
+        let (table, breaks) = (self.table, self.breaks)
+        text.withUTF8 { bytes in
             table.scalars.withUnsafeBufferPointer { scalars in
                 while clusters.count < limit, let (scalar, length) = Self.tabledScalar(at: offset, in: bytes)
                 {
@@ -285,7 +280,8 @@ struct ClusterBuffer {
 
     /// Runs `body` on the UTF-8 bytes `range` of the text.
     func withUTF8<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+        var text = text
+        return text.withUTF8 { body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 }
 

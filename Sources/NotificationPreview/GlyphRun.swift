@@ -91,5 +91,5 @@ extension FieldLayout {
     public var font: PreviewFont { PreviewFont.all.first { $0.name == fontName } ?? .compactBody }
 
     /// The runs of line `index`, for drawing it.
-    public func runs(ofLine index: Int) -> [GlyphRun] { font.runs(of: lines[index]) }
+    public func runs(ofLine index: Int) -> [GlyphRun] { font.runs(of: line(index)) }
 }

@@ -78,9 +78,16 @@ enum JSONNumberText {
         }
     }
 
-    /// Calls `body` with the decimal text of `value`.
+    /// Calls `body` with the decimal text of `value`. The buffer is made here rather than by
+    /// `DecimalDigits.withText`: that one is generic in another module, so every call through it
+    /// looked up its type's metadata at run time (about 600 instructions for a two-digit number,
+    /// a dozen times per document).
     static func withInteger<Result>(_ value: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        DecimalDigits.withText(of: value, body)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: DecimalDigits.maximumLength) { buffer in
+            let start = DecimalDigits.write(
+                UInt64(value.magnitude), negative: value < 0, into: buffer, before: buffer.count)
+            return body(UnsafeBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[start...])))
+        }
     }
 }
 

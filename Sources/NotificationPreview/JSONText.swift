@@ -129,6 +129,20 @@ struct JSONText: ~Copyable {
         }
     }
 
+    /// Appends one line of a laid-out field, quoted: `bytes` of its text, then "…" when
+    /// `ellipsis`, copied as they are when `verbatim` (the text needs no escape, so neither does
+    /// a piece of it) or when they turn out to need none, escaped as `string` escapes otherwise.
+    mutating func line(_ bytes: UnsafeBufferPointer<UInt8>, ellipsis: Bool, verbatim: Bool) {
+        guard verbatim || JSONWriter.isVerbatim(bytes) else {
+            let line = String(decoding: bytes, as: UTF8.self)
+            return string(ellipsis ? line + "…" : line)
+        }
+        append(UInt8(ascii: "\""))
+        append(bytes)
+        if ellipsis { raw("…") }
+        append(UInt8(ascii: "\""))
+    }
+
     /// Appends a string or `null`.
     mutating func optionalString(_ value: String?) {
         if let value { string(value) } else { raw("null") }

@@ -59,9 +59,11 @@ extension LineBreakClass {
         func allowsBreak(
             between before: LineBreakClass, and after: LineBreakClass, lastNonSpace: LineBreakClass?
         ) -> Bool {
+            // Wrapping arithmetic: the operands are below 40, so nothing can overflow, and the
+            // checks cost as much as the lookup once per cluster.
             breaks[
-                (Int(before.rawValue) * classCount + Int(after.rawValue)) * contextCount
-                    + LineBreakClass.contextColumn(lastNonSpace)]
+                (Int(before.rawValue) &* classCount &+ Int(after.rawValue)) &* contextCount
+                    &+ LineBreakClass.contextColumn(lastNonSpace)]
         }
     }
 }

@@ -8,18 +8,24 @@
 struct LineBreaker {
     /// The column width in points.
     let width: Double
-    /// The lines found so far, as cluster ranges (spaces at their ends included).
-    private(set) var ranges: [Range<Int>] = []
-    /// Whether every cluster of the text is in `ranges`.
+    /// The lines found so far, in one list: each one's clusters and, once a layout asked for
+    /// it, the line as shown.
+    private var lines: [Line] = []
+    /// Whether every cluster of the text is in a line.
     private(set) var finished = false
-    /// The lines of `ranges` as shown, made on first use: the Lock Screen and the expanded view
-    /// show the same first lines, so each is cut out of the text once.
-    private var shown: [ShownLine] = []
+
+    /// One line found: its clusters (spaces at its end included) and how it shows, made on
+    /// first use: the Lock Screen and the expanded view show the same first lines, so each is
+    /// trimmed and measured once.
+    private struct Line {
+        let range: Range<Int>
+        var shown: ShownLine? = nil
+    }
 
     /// One line as a layout shows it: trailing spaces dropped.
     struct ShownLine {
-        /// Its text.
-        let text: String
+        /// Its bytes in the text (`ClusterBuffer.span(of:)`).
+        let span: Range<Int>
         /// Its width in points.
         let width: Double
         /// How many clusters it shows.
@@ -40,28 +46,38 @@ struct LineBreaker {
     static let epsilon = 0.0001
 
     /// A split at `width` that has found no line yet, with room for a few lines so that
-    /// finding and showing them does not regrow the lists line after line.
+    /// finding and showing them does not regrow the list line after line.
     init(width: Double) {
         self.width = width
-        ranges.reserveCapacity(Self.reservedLines)
-        shown.reserveCapacity(Self.reservedLines)
+        lines.reserveCapacity(Self.reservedLines)
     }
 
-    /// Lines a split has room for before its lists grow: a short body's all.
+    /// Lines a split has room for before its list grows: a short body's all.
     private static let reservedLines = 8
 
-    /// Line `index` of `ranges` as shown, made by `make` from its range the first time.
+    /// How many lines are found so far.
+    var lineCount: Int { lines.count }
+
+    /// The clusters of line `index` (spaces at its end included).
+    func range(ofLine index: Int) -> Range<Int> { lines[index].range }
+
+    /// The lines found so far, as cluster ranges.
+    var ranges: [Range<Int>] { lines.map(\.range) }
+
+    /// Line `index` as shown, made by `make` from its range the first time.
     mutating func shownLine(_ index: Int, _ make: (Range<Int>) -> ShownLine) -> ShownLine {
-        while shown.count <= index { shown.append(make(ranges[shown.count])) }
-        return shown[index]
+        if let shown = lines[index].shown { return shown }
+        let shown = make(lines[index].range)
+        lines[index].shown = shown
+        return shown
     }
 
     /// Finds lines until at least `count` are known (all of them when nil) or the text ends.
     mutating func advance(toLines count: Int?, in clusters: inout ClusterBuffer) {
         while !finished {
-            if let count, ranges.count >= count { return }
+            if let count, lines.count >= count { return }
             guard clusters.has(index) else {
-                if start < index { ranges.append(start..<index) }
+                if start < index { lines.append(Line(range: start..<index)) }
                 finished = true
                 return
             }
@@ -76,7 +92,7 @@ struct LineBreaker {
     private mutating func step(_ clusters: inout ClusterBuffer) {
         let cluster = clusters[index]
         if cluster.lineBreakClass.isHardBreak {
-            ranges.append(start..<index)
+            lines.append(Line(range: start..<index))
             index += 1
             start = index
             lineWidth = 0
@@ -96,7 +112,7 @@ struct LineBreaker {
             {
                 end -= 1
             }
-            ranges.append(start..<end)
+            lines.append(Line(range: start..<end))
             start = end
             lineWidth = clusters.width(of: start..<index)
             opportunity = (start + 1..<max(start + 1, index + 1)).last { clusters[$0].breakBefore } ?? 0

@@ -22,15 +22,11 @@ struct LineWrapper {
                 text, in: &clusters, breaker: &breaker, lineLimit: lineLimit,
                 verbatim: Self.needsNoEscape(text))
         }
-        return cache.withEntry(text, font: font) { entry in
-            if let kept = entry.layout(width: width, lineLimit: lineLimit) { return kept }
-            let split = entry.breaker(width: width)
+        return cache.layout(text, font: font, width: width, lineLimit: lineLimit) { entry in
             let verbatim = entry.needsNoEscape()
-            let laid = layout(
-                text, in: &entry.clusters, breaker: &entry.breakers[split], lineLimit: lineLimit,
-                verbatim: verbatim)
-            entry.layouts.append(MeasureCache.KeptLayout(width: width, lineLimit: lineLimit, layout: laid))
-            return laid
+            return entry.withSplit(width: width) { clusters, breaker in
+                layout(text, in: &clusters, breaker: &breaker, lineLimit: lineLimit, verbatim: verbatim)
+            }
         }
     }
 
@@ -48,42 +44,43 @@ struct LineWrapper {
     ) -> FieldLayout {
         // One line more than the limit tells whether the text is cut.
         breaker.advance(toLines: lineLimit.map { $0 + 1 }, in: &clusters)
-        let ranges = breaker.ranges
+        let found = breaker.lineCount
         let width = breaker.width
         var layout = FieldLayout.Fields(
             columnWidth: width, lineLimit: lineLimit, text: text, fontName: font.name,
             linesNeedNoEscape: verbatim)
         let limit = lineLimit ?? Int.max
         var shown = 0
-        let count = min(limit, ranges.count)
-        layout.lines.reserveCapacity(count)
-        layout.lineWidths.reserveCapacity(count)
+        let count = min(limit, found)
+        layout.spans.reserveCapacity(count)
         for index in 0..<count {
             let line = breaker.shownLine(index) { range in
                 let trimmed = trimmingTrailingSpaces(range, in: clusters)
                 return LineBreaker.ShownLine(
-                    text: clusters.text(of: trimmed), width: clusters.width(of: trimmed),
+                    span: clusters.span(of: trimmed), width: clusters.width(of: trimmed),
                     clusters: trimmed.count)
             }
-            layout.lines.append(line.text)
-            layout.lineWidths.append(line.width)
+            layout.spans.append(
+                FieldLayout.LineSpan(
+                    start: line.span.lowerBound, end: line.span.upperBound, ellipsis: false, width: line.width
+                ))
             shown += line.clusters
         }
         layout.shownClusters = shown
-        guard ranges.count > limit, let lastShown = ranges.prefix(limit).last else {
-            return FieldLayout(layout)
-        }
+        guard found > limit, limit > 0 else { return FieldLayout(consume layout) }
+        let lastShown = breaker.range(ofLine: limit - 1)
         shown -= trimmingTrailingSpaces(lastShown, in: clusters).count
         let cut = truncationPoint(from: lastShown.lowerBound, in: &clusters, width: width)
         let kept = lastShown.lowerBound..<cut
-        layout.lines[layout.lines.count - 1] = clusters.text(of: kept, ellipsis: true)
-        layout.lineWidths[layout.lineWidths.count - 1] =
-            clusters.width(of: kept) + ellipsisWidth(after: kept.upperBound, in: clusters)
+        let keptSpan = clusters.span(of: kept)
+        layout.spans[layout.spans.count - 1] = FieldLayout.LineSpan(
+            start: keptSpan.lowerBound, end: keptSpan.upperBound, ellipsis: true,
+            width: clusters.width(of: kept) + ellipsisWidth(after: kept.upperBound, in: clusters))
         layout.truncated = true
         layout.shownClusters = shown + kept.count
         layout.truncation = TruncationOffset(
             characters: cut, utf8: clusters.utf8Count(of: 0..<cut), utf16: clusters.utf16Count(of: 0..<cut))
-        return FieldLayout(layout)
+        return FieldLayout(consume layout)
     }
 
     /// The end of the longest run of clusters from `start` (stopping at a hard break) that

@@ -14,21 +14,19 @@ final class MeasureCache {
         let font: String
         /// Its clusters, measured so far.
         var clusters: ClusterBuffer
-        /// Its splits into lines, one per width asked for.
-        var breakers: [LineBreaker] = []
-        /// Finished layouts by width and line limit.
-        var layouts: [KeptLayout]
+        /// Its split into lines at the first width asked for (nearly every text is set at one
+        /// width per call, so it is kept here rather than in a list of its own).
+        private var split: LineBreaker?
+        /// Its splits at other widths.
+        private var otherSplits: [LineBreaker] = []
         /// Whether the text needs no JSON escape, once asked (`needsNoEscape`).
         private var verbatim: Bool?
 
-        /// An entry with no split or layout yet, with room for the few layouts one text gets
-        /// (banner, Lock Screen, expanded) so keeping them never regrows the list.
+        /// An entry with no split or layout yet.
         init(text: String, font: String, clusters: ClusterBuffer) {
             self.text = text
             self.font = font
             self.clusters = clusters
-            layouts = []
-            layouts.reserveCapacity(4)
         }
 
         /// Whether the text needs no JSON escape, checked on first use for all its layouts.
@@ -39,26 +37,25 @@ final class MeasureCache {
             return checked
         }
 
-        /// The index in `breakers` of the split at `width`, made on first use.
-        mutating func breaker(width: Double) -> Int {
-            for index in breakers.indices where breakers[index].width == width { return index }
-            breakers.append(LineBreaker(width: width))
-            return breakers.count - 1
-        }
-
-        /// The layout kept for `width` and `lineLimit`, if any.
-        func layout(width: Double, lineLimit: Int?) -> FieldLayout? {
-            for index in layouts.indices
-            where layouts[index].width == width && layouts[index].lineLimit == lineLimit {
-                return layouts[index].layout
+        /// Runs `body` on the clusters and the split at `width`, made on first use.
+        mutating func withSplit<Result>(
+            width: Double, _ body: (inout ClusterBuffer, inout LineBreaker) -> Result
+        ) -> Result {
+            if split == nil { split = LineBreaker(width: width) }
+            if split!.width == width { return body(&clusters, &split!) }
+            for index in otherSplits.indices where otherSplits[index].width == width {
+                return body(&clusters, &otherSplits[index])
             }
-            return nil
+            otherSplits.append(LineBreaker(width: width))
+            return body(&clusters, &otherSplits[otherSplits.count - 1])
         }
     }
 
-    /// A finished layout with the width and line limit it was made for (a struct, not a
+    /// A finished layout with the entry, width and line limit it was made for (a struct, not a
     /// tuple: an array of tuples copies its elements through the runtime's generic witnesses).
     struct KeptLayout {
+        /// The index of its entry.
+        let entry: Int
         /// The column width.
         let width: Double
         /// The line limit, nil for none.
@@ -71,6 +68,9 @@ final class MeasureCache {
     /// comparing bytes (`sameBytes`), instant for the same string, which is what every lookup of
     /// one call passes.
     private var entries: [Entry] = []
+    /// The finished layouts of every entry, in one list for the call (a text gets a few: the
+    /// banner's, the Lock Screen's, the expanded view's).
+    private var kept: [KeptLayout] = []
     /// Shaped words (Arabic, Devanagari) by word and font, shared by every text of the call.
     private let shapes = ShapedWordCache()
     /// The layouts of missing or empty fields, by column, line limit and font: every surface
@@ -81,6 +81,7 @@ final class MeasureCache {
     /// in a font or two) so adding them never regrows the list.
     init() {
         entries.reserveCapacity(4)
+        kept.reserveCapacity(8)
     }
 
     /// The layout of a field with no text in a column of `width` with `lineLimit`, set in
@@ -98,22 +99,37 @@ final class MeasureCache {
         return layout
     }
 
-    /// Runs `body` on the entry of `text` in `font`, creating it on first use and keeping what
-    /// `body` measured, split and laid out for the next caller.
-    func withEntry<Result>(
+    /// The layout of `text` in `font` at `width` with `lineLimit`: the one kept when it was
+    /// made before, else made by `make` from the text's entry (created on first use, keeping what
+    /// `make` measured and split for the next caller) and kept.
+    func layout(
         _ text: String,
         font: PreviewFont,
-        _ body: (inout Entry) -> Result
-    ) -> Result {
+        width: Double,
+        lineLimit: Int?,
+        _ make: (inout Entry) -> FieldLayout
+    ) -> FieldLayout {
+        let entry = entryIndex(text, font: font)
+        for index in kept.indices
+        where kept[index].entry == entry && kept[index].width == width && kept[index].lineLimit == lineLimit {
+            return kept[index].layout
+        }
+        let layout = make(&entries[entry])
+        kept.append(KeptLayout(entry: entry, width: width, lineLimit: lineLimit, layout: layout))
+        return layout
+    }
+
+    /// The index of the entry of `text` in `font`, created on first use.
+    private func entryIndex(_ text: String, font: PreviewFont) -> Int {
         // A loop over the indices rather than `firstIndex(where:)`, whose closure would be
         // handed a copy of each entry.
         for index in entries.indices
         where entries[index].font == font.name && Self.sameBytes(entries[index].text, text) {
-            return body(&entries[index])
+            return index
         }
         entries.append(
             Entry(text: text, font: font.name, clusters: ClusterBuffer(text, font: font, shapes: shapes)))
-        return body(&entries[entries.count - 1])
+        return entries.count - 1
     }
 
     /// Whether two texts are the same bytes. Not `==`: canonically equivalent spellings (a

@@ -99,11 +99,15 @@ extension JSONText {
     /// Writes a text field: its lines, whether and where it was cut, its column.
     private mutating func field(_ field: FieldLayout) {
         raw(#"{"lines":["#)
-        let lines = field.lines
         let verbatim = field.linesNeedNoEscape
-        for index in lines.indices {
-            if index > 0 { raw(",") }
-            if verbatim { verbatimString(lines[index]) } else { string(lines[index]) }
+        field.withLineBytes { bytes, spans in
+            for index in spans.indices {
+                if index > 0 { raw(",") }
+                let span = spans[index]
+                line(
+                    UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]), ellipsis: span.ellipsis,
+                    verbatim: verbatim)
+            }
         }
         raw("]")
         raw(#","truncated":"#)

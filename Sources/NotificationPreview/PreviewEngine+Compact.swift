@@ -52,8 +52,8 @@ extension PreviewEngine {
             ? FieldLayout.empty(columnWidth: textColumn, lineLimit: 0)
             : content.wrapper(bodyFont).layout(content.body, width: textColumn, lineLimit: bodyLimit)
         let textHeight =
-            Double(title.lines.count + subtitle.lines.count) * titleFont.lineHeight
-            + Double(body.lines.count) * bodyFont.lineHeight
+            Double(title.lineCount + subtitle.lineCount) * titleFont.lineHeight
+            + Double(body.lineCount) * bodyFont.lineHeight
         let height = max(watch ? 0 : compactMinimumHeight, 2 * profile.padding + textHeight)
         return (title, subtitle, body, height)
     }

@@ -20,14 +20,14 @@ extension PreviewEngine {
         let media = content.showsMedia(on: profile) ? fullWidthPlacement(content.content.media, profile) : nil
         let text = compactText(content, profile, bodyLimit: nil, narrowedBy: nil)
         let top =
-            profile.padding + Double(text.title.lines.count + text.subtitle.lines.count)
+            profile.padding + Double(text.title.lineCount + text.subtitle.lineCount)
             * PreviewFont.compactTitle.lineHeight
         let height = text.height + (media?.height ?? 0)
         let scale = media == nil ? expandedScaleWithoutMedia : 1
         let visible = min(height, expandedVisibleHeightCap / scale)
         // Counted, not filtered out of an array of the lines' bottoms: nothing to allocate.
         var visibleLines = 0
-        for index in text.body.lines.indices
+        for index in 0..<text.body.lineCount
         where top + Double(index + 1) * PreviewFont.compactBody.lineHeight <= visible {
             visibleLines += 1
         }

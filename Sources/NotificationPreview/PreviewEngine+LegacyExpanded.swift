@@ -23,10 +23,10 @@ extension PreviewEngine {
         let body = content.wrapper(.expandedBody).layout(content.body, width: column, lineLimit: nil)
         let media = content.showsMedia(on: profile) ? fullWidthPlacement(content.content.media, profile) : nil
         var top = expandedHeaderHeight + (media?.height ?? 0) + expandedTopMargin
-        if !title.lines.isEmpty { top += expandedBaselineStep }
-        if !subtitle.lines.isEmpty { top += expandedBaselineStep }
+        if title.lineCount > 0 { top += expandedBaselineStep }
+        if subtitle.lineCount > 0 { top += expandedBaselineStep }
         var bodyBottoms: [Double] = []
-        for index in body.lines.indices {
+        for index in 0..<body.lineCount {
             let step = index == 0 ? expandedBaselineStep : PreviewFont.expandedBody.lineHeight
             bodyBottoms.append((bodyBottoms.last ?? top) + step)
         }

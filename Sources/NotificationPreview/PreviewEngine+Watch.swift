@@ -17,7 +17,7 @@ extension PreviewEngine {
         let body = content.wrapper(.watchBody).layout(content.body, width: column, lineLimit: nil)
         let media = content.showsMedia(on: profile) ? fullWidthPlacement(content.content.media, profile) : nil
         let actions = expandedActions(content.content.category, profile, notes: &notes)
-        let lines = Double(title.lines.count + subtitle.lines.count + body.lines.count)
+        let lines = Double(title.lineCount + subtitle.lineCount + body.lineCount)
         let height =
             2 * profile.padding + lines * PreviewFont.watchBody.lineHeight + (media?.height ?? 0)
             + Double(actions.count + 1) * watchButtonHeight

@@ -108,11 +108,11 @@ public struct PreviewMatrix: Sendable, Hashable {
 extension PreviewMatrix.Cell {
     /// The summary of one laid-out field.
     init(_ field: FieldLayout) {
-        lines = field.lines.count
+        lines = field.lineCount
         lineLimit = field.lineLimit
         truncated = field.truncated
         visibleCharacters = field.visibleCharacters
-        var shown = field.lines.last ?? ""
+        var shown = field.lineCount > 0 ? field.line(field.lineCount - 1) : ""
         if field.truncated, shown.hasSuffix("…") { shown.removeLast() }
         lastShown = String(shown.suffix(PreviewMatrix.tailLength))
     }

@@ -78,4 +78,55 @@ struct FieldLayoutTests {
         }
         #expect(document.diagnostics.isEmpty)
     }
+
+    /// Laid-out lines are spans of the text's bytes: each reads back as the text between its
+    /// clusters (with "…" after a cut), one at a time or all together, and the document writes
+    /// exactly those strings, escaped where the text needs it.
+    @Test(arguments: [
+        "Anna: Ahoj! Jak se máš? Dnes večer jdeme do kina, přidáš se? Lístky jsou už koupené.",
+        "Dnes \"večer\" jdeme\\do kina \u{1}a pak\ndomů, a ještě dlouho potom budeme povídat o filmu.",
+        "مرحبا بكم في التطبيق، لديك رسالة جديدة من أحمد: هل ستأتي إلى الاجتماع غدا؟",
+    ])
+    func linesAreTheTextsOwnBytes(_ sentence: String) throws {
+        // Twice over: longer than the banner's two lines, so its last line is cut.
+        let body = sentence + " " + sentence
+        let result = PreviewEngine.preview(
+            PreviewContent(title: .plain("Nová zpráva"), body: .plain(body)), device: .iphone393,
+            surfaces: [.banner, .expanded], hiddenPreviews: false)
+        let banner = result.surfaces[0].body
+        #expect(banner.truncated)
+        #expect(banner.lines.last?.hasSuffix("…") == true)
+        // The lines are the text's own characters in order (spaces dropped at line ends).
+        let shown = String(banner.lines.joined().dropLast()).filter { !$0.isWhitespace }
+        #expect(body.filter { !$0.isWhitespace }.hasPrefix(shown))
+        let document = JSONReader().read(result.jsonBytes(report: nil))
+        let surfaces = try #require(document.root?["surfaces"]?.value.arrayElements)
+        for (written, surface) in zip(surfaces, result.surfaces) {
+            let field = surface.body
+            #expect(field.lineCount == field.lines.count)
+            #expect((0..<field.lineCount).map(field.line) == field.lines)
+            #expect(field.lineWidths.count == field.lineCount)
+            #expect(
+                written["body"]?["lines"]?.value.arrayElements?.compactMap(\.value.stringValue) == field.lines
+            )
+        }
+        #expect(document.diagnostics.isEmpty)
+    }
+
+    /// Changing a layout's text leaves its lines as they were cut, and setting its lines makes
+    /// them the lines, widths kept for the lines that stay.
+    @Test func settingTheTextOrTheLinesKeepsTheOther() {
+        let laid = LineWrapper(font: .compactBody).layout(
+            "Ahoj, jak se máš? Dnes večer jdeme do kina.", width: 120, lineLimit: 2)
+        var retexted = laid
+        retexted.text = "Jiný text"
+        #expect(retexted.lines == laid.lines)
+        #expect(retexted.text == "Jiný text")
+        #expect(retexted != laid)
+        var relined = laid
+        relined.lines = ["první", "druhá", "třetí"]
+        #expect(relined.lines == ["první", "druhá", "třetí"])
+        #expect(relined.lineWidths == Array(laid.lineWidths.prefix(2)) + [0])
+        #expect(relined.text == laid.text)
+    }
 }

@@ -54,13 +54,13 @@ extension ComposerView {
     /// One field: its direction, set once on the element holding its lines, and each line as
     /// runs the page draws exactly as the engine measured them (`GlyphRun`).
     private static func fieldValue(_ field: FieldLayout, role: String, fold: Int? = nil) -> TemplateValue {
-        let lines = field.lines.indices.map { index -> TemplateValue in
+        let lines = (0..<field.lineCount).map { index -> TemplateValue in
             let runs = field.runs(ofLine: index).map { run -> TemplateValue in
                 ["kind": .string(run.kind.rawValue), "text": .string(run.text)]
             }
             return [
                 "runs": .list(runs), "fold": .bool(index == fold),
-                "last": .bool(index == field.lines.count - 1),
+                "last": .bool(index == field.lineCount - 1),
             ]
         }
         return [
