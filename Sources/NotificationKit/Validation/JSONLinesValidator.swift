@@ -77,7 +77,7 @@ public struct JSONLinesValidator: Sendable {
         let chunk = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: chunkSize)
         defer { chunk.deallocate() }
         var batch = JSONLineBatch(firstLineNumber: 1)
-        var lineWriter = LineReportWriter()
+        var lineWriter = LineReportWriter(for: self)
         func take(_ line: JSONLineSplitter.Line) {
             if workers == 1 {
                 summary.lines += 1
@@ -144,9 +144,10 @@ public struct JSONLinesValidator: Sendable {
         var lineNumber = 0
         var splitter = JSONLineSplitter(maximumLineBytes: maximumLineBytes)
         var buffers = JSONReadBuffers()
+        let headerCheck = HeaderCheck(validator, headers: headers)
         let body: (JSONLineSplitter.Line) -> Void = { line in
             lineNumber += 1
-            reports.append(report(for: line, lineNumber: lineNumber, reusing: &buffers))
+            reports.append(report(for: line, lineNumber: lineNumber, headerCheck: headerCheck, reusing: &buffers))
         }
         let bytes = Array(text)
         bytes.withUnsafeBufferPointer { splitter.feed($0, body) }
@@ -158,14 +159,18 @@ public struct JSONLinesValidator: Sendable {
     /// input. Every read in reused buffers must give exactly this report.
     func report(for line: JSONLineSplitter.Line, lineNumber: Int) -> ValidationReport {
         var buffers = JSONReadBuffers()
-        return report(for: line, lineNumber: lineNumber, reusing: &buffers)
+        return report(
+            for: line, lineNumber: lineNumber, headerCheck: HeaderCheck(validator, headers: headers),
+            reusing: &buffers)
     }
 
     /// As `report(for:lineNumber:)`, reading in `buffers`, which the caller keeps from line to
-    /// line so that no line allocates the reader's storage again.
-    func report(for line: JSONLineSplitter.Line, lineNumber: Int, reusing buffers: inout JSONReadBuffers)
-        -> ValidationReport
-    {
+    /// line so that no line allocates the reader's storage again, with `headerCheck` made once
+    /// from `headers` for every line (an envelope line checks its own headers).
+    func report(
+        for line: JSONLineSplitter.Line, lineNumber: Int, headerCheck: HeaderCheck,
+        reusing buffers: inout JSONReadBuffers
+    ) -> ValidationReport {
         switch line {
         case .text(let bytes):
             if envelope {
@@ -173,7 +178,7 @@ public struct JSONLinesValidator: Sendable {
                     envelope: bytes, headers: headers, lineOffset: lineNumber - 1, reusing: &buffers)
             }
             return validator.validate(
-                payload: bytes, headers: headers, lineOffset: lineNumber - 1, reusing: &buffers)
+                payload: bytes, headerCheck: headerCheck, lineOffset: lineNumber - 1, reusing: &buffers)
         case .tooLong(let length):
             let pushType = headers["apns-push-type"] ?? "alert"
             let limit = PushTypeRule.named(pushType)?.sizeLimit ?? 4096
