@@ -147,7 +147,8 @@ public struct JSONLinesValidator: Sendable {
         let headerCheck = HeaderCheck(validator, headers: headers)
         let body: (JSONLineSplitter.Line) -> Void = { line in
             lineNumber += 1
-            reports.append(report(for: line, lineNumber: lineNumber, headerCheck: headerCheck, reusing: &buffers))
+            reports.append(
+                report(for: line, lineNumber: lineNumber, headerCheck: headerCheck, reusing: &buffers))
         }
         let bytes = Array(text)
         bytes.withUnsafeBufferPointer { splitter.feed($0, body) }

@@ -103,7 +103,8 @@ public struct Validator: Sendable {
             sink.append(diagnostic)
         }
         let whole = JSONSpan(start: 0, end: document.bytes.count, line: 1, column: 1)
-        return check(document: document, root: document.root, span: whole, headerCheck: headerCheck, sink: &sink)
+        return check(
+            document: document, root: document.root, span: whole, headerCheck: headerCheck, sink: &sink)
     }
 
     /// Runs every check on the payload value `root` of an already read document, whose text
