@@ -8,7 +8,7 @@ extension JSONParser {
     /// else is re-read by `decodeStringSlowly`, which reports each fault.
     mutating func scanString() -> Bool? {
         let start = index + 1
-        if let end = findPlainStringEnd(from: start) {
+        if let end = Self.findPlainStringEnd(in: bytes, from: start) {
             lineContinuations += end.continuations
             index = end.offset + 1
             return false
@@ -36,7 +36,12 @@ extension JSONParser {
     /// a control character or a non-ASCII byte is entered at the first such byte, which is
     /// judged alone (a multi-byte sequence by the rules of `utf8SequenceLength`: no overlong
     /// forms, no encoded surrogates, nothing above U+10FFFF).
-    private func findPlainStringEnd(from start: Int) -> (offset: Int, continuations: Int)? {
+    ///
+    /// Static, given the bytes: as a method it was called on a copy of the whole parser (168
+    /// bytes copied per string), which the mutating callers had to make.
+    private static func findPlainStringEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (
+        offset: Int, continuations: Int
+    )? {
         let count = bytes.count
         guard let base = bytes.baseAddress else { return nil }
         var position = start
@@ -55,6 +60,12 @@ extension JSONParser {
                     | ((word &- ones &* 0x20) & ~word)
                 let flagged = (special | word) & highs
                 if flagged == 0 {
+                    position += 8
+                    continue
+                }
+                if special & highs == 0, let count = twoByteContinuations(word) {
+                    // Latin-script text: ASCII and whole two-byte sequences, judged in the word.
+                    continuations += count
                     position += 8
                     continue
                 }
@@ -95,6 +106,31 @@ extension JSONParser {
                 return nil
             }
         }
+    }
+
+    /// The number of continuation bytes of a word (eight bytes, the first in the lowest byte)
+    /// with no quote, backslash or control character, when it holds only ASCII and two-byte
+    /// sequences (a lead `C2`–`DF` followed by a continuation) that begin and end inside it;
+    /// nil for anything else, which the byte-by-byte path then judges.
+    ///
+    /// Czech or Slovak text has a two-byte letter every few bytes: judging each alone left the
+    /// eight-byte loop once per letter.
+    @inline(__always)
+    private static func twoByteContinuations(_ word: UInt64) -> Int? {
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        // Bit 7 of each byte, and bits 6 and 5 moved up to bit 7 of the same byte.
+        let high = word & highs
+        let bit6 = (word << 1) & highs
+        let bit5 = (word << 2) & highs
+        let continuation = high & ~bit6  // 10xxxxxx
+        let lead = high & bit6  // 11xxxxxx
+        // A lead of three or four bytes (or no lead at all, F8–FF): not judged here.
+        guard lead & bit5 == 0 else { return nil }
+        // Every lead (110xxxxx) is followed by exactly one continuation, in this word; C0 and C1
+        // (bits 4–1 all clear) would be overlong forms of ASCII.
+        let meaningful = ((word & 0x1E1E_1E1E_1E1E_1E1E) &+ 0x7F7F_7F7F_7F7F_7F7F) & highs
+        guard lead >> 56 == 0, continuation == lead << 8, lead & ~meaningful == 0 else { return nil }
+        return continuation.nonzeroBitCount
     }
 
     /// Decodes a string with escapes or faults into `scratch`, reporting each fault and going on
