@@ -63,12 +63,6 @@ extension JSONParser {
                     position += 8
                     continue
                 }
-                if special & highs == 0, let count = twoByteContinuations(word) {
-                    // Latin-script text: ASCII and whole two-byte sequences, judged in the word.
-                    continuations += count
-                    position += 8
-                    continue
-                }
                 position += flagged.trailingZeroBitCount / 8
                 break
             }
@@ -106,31 +100,6 @@ extension JSONParser {
                 return nil
             }
         }
-    }
-
-    /// The number of continuation bytes of a word (eight bytes, the first in the lowest byte)
-    /// with no quote, backslash or control character, when it holds only ASCII and two-byte
-    /// sequences (a lead `C2`–`DF` followed by a continuation) that begin and end inside it;
-    /// nil for anything else, which the byte-by-byte path then judges.
-    ///
-    /// Czech or Slovak text has a two-byte letter every few bytes: judging each alone left the
-    /// eight-byte loop once per letter.
-    @inline(__always)
-    private static func twoByteContinuations(_ word: UInt64) -> Int? {
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        // Bit 7 of each byte, and bits 6 and 5 moved up to bit 7 of the same byte.
-        let high = word & highs
-        let bit6 = (word << 1) & highs
-        let bit5 = (word << 2) & highs
-        let continuation = high & ~bit6  // 10xxxxxx
-        let lead = high & bit6  // 11xxxxxx
-        // A lead of three or four bytes (or no lead at all, F8–FF): not judged here.
-        guard lead & bit5 == 0 else { return nil }
-        // Every lead (110xxxxx) is followed by exactly one continuation, in this word; C0 and C1
-        // (bits 4–1 all clear) would be overlong forms of ASCII.
-        let meaningful = ((word & 0x1E1E_1E1E_1E1E_1E1E) &+ 0x7F7F_7F7F_7F7F_7F7F) & highs
-        guard lead >> 56 == 0, continuation == lead << 8, lead & ~meaningful == 0 else { return nil }
-        return continuation.nonzeroBitCount
     }
 
     /// Decodes a string with escapes or faults into `scratch`, reporting each fault and going on
