@@ -102,6 +102,30 @@ struct DocumentPositionTests {
         #expect(places == columns.map { "first at line 1, column \($0)" })
     }
 
+    /// The reader's shortcut for plain decimals takes exactly the numbers the full check finds
+    /// valid and finite and reports nothing about; every other token gets the full check.
+    @Test(arguments: [
+        ("0", true), ("-0", true), ("7", true), ("359.92", true), ("-12.5", true), ("0.001", true),
+        (String(repeating: "9", count: 300), true), (String(repeating: "9", count: 301), false),
+        ("01", false), ("-", false), ("1.", false), (".5", false), ("1e5", false), ("1E-2", false),
+        ("1.2.3", false), ("--1", false), ("-a", false), ("0x1", false), ("1-", false), ("00.1", false),
+    ])
+    func plainDecimalsAreExactlyTheValidOnes(_ token: String, _ plain: Bool) {
+        let bytes = Array(token.utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            #expect(JSONParser.isPlainDecimal(buffer) == plain)
+            var parser = JSONParser(bytes: buffer, maximumDepth: 1)
+            let value = parser.numberValue(buffer, at: 0)
+            if plain {
+                #expect(value != nil && parser.diagnostics.isEmpty)
+            }
+        }
+        // As a value in a document, the token is read as it always was.
+        if plain {
+            #expect(JSONReader().read("[" + token + "]").isValid)
+        }
+    }
+
     /// A number's double read without its literal is the double of the number made with it.
     @Test(arguments: [
         "0", "-0", "1", "1.5", "-3e2", "12345678901234567890", "1e-7", "1e400", "0.1", "\"1\"", "true",
