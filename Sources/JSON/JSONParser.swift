@@ -2,9 +2,9 @@
 /// records the document as flat nodes (`JSONFlatNode`), in document order, in one buffer.
 ///
 /// The innermost container being read is `current`, those around it sit on `stack` (one
-/// `JSONFrame` each); a container's node is written when it opens and completed when it closes. Strings are not decoded: a node keeps the span
-/// of its text and a flag saying whether it needs decoding, so a value nobody asks for costs
-/// no `String`. Nothing recurses, so the input decides neither the stack depth of the parser
+/// `JSONFrame` each); a container's node is written when it opens and completed when it
+/// closes. Strings are not decoded: a node keeps the span of its text and a flag saying
+/// whether it needs decoding, so a value nobody asks for costs no `String`. Nothing recurses, so the input decides neither the stack depth of the parser
 /// nor of the tree beyond `maximumDepth`.
 struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
