@@ -38,6 +38,44 @@ extension JSONDocument.Storage {
         }
     }
 
+    /// The key node of the last member named `keys[i]` of the object node `object`, for the
+    /// least `i` the object has a member for: the answer of `memberKeyNode(_:of:)` asked for
+    /// each key in turn until one is found, in one walk over the members.
+    func memberKeyNode(firstOf keys: [String], of object: Int) -> Int? {
+        let node = nodes[object]
+        guard node.kind == .object else { return nil }
+        return bytes.withUnsafeBufferPointer { buffer in
+            nodes.withUnsafeBufferPointer { nodes in
+                var found: Int?
+                var foundRank = keys.count
+                var position = object + 1
+                for _ in 0..<node.count {
+                    let keyNode = nodes[position]
+                    // Only keys ranked no lower than the best so far can change the answer.
+                    for rank in 0..<min(foundRank + 1, keys.count) {
+                        let wanted = keys[rank].utf8
+                        let matches =
+                            keyNode.flag
+                            ? JSONParser.decodedContent(of: buffer, quoteAt: keyNode.start).elementsEqual(
+                                wanted)
+                            : keyNode.end - keyNode.start - 2 == wanted.count
+                                && UnsafeBufferPointer(
+                                    rebasing: buffer[(keyNode.start + 1)..<(keyNode.end - 1)]
+                                )
+                                .elementsEqual(wanted)
+                        if matches {
+                            found = position
+                            foundRank = rank
+                            break
+                        }
+                    }
+                    position += 2 + nodes[position + 1].extent
+                }
+                return found
+            }
+        }
+    }
+
     /// True when `buffer` holds exactly `wanted` from `start` on (the caller checked the length).
     private static func sameBytes(
         _ buffer: UnsafeBufferPointer<UInt8>, from start: Int, _ wanted: UnsafeBufferPointer<UInt8>

@@ -7,8 +7,11 @@
 #endif
 
 /// One array or object the parser is inside of. Its node is already in the node buffer; the
-/// frame counts the children and, for an object, remembers its key nodes (on the parser's shared
-/// `keyStack` from `keyBase` on) for the duplicate-key check.
+/// frame counts the children and, for an object, sums up its keys for the duplicate-key check.
+///
+/// An object's earlier keys are found in the node buffer itself: its members follow its node
+/// as key, value subtree, key, value subtree…, and every value before the key being checked is
+/// complete, so its subtree size (`extent`) leads to the next key. No list of keys is kept.
 struct JSONFrame {
     /// Objects switch from a linear key search to a hash index at this many members, so a huge
     /// object costs O(n) rather than O(n²) to check for duplicate keys.
@@ -17,38 +20,33 @@ struct JSONFrame {
     let isObject: Bool
     /// The container's node.
     let node: Int
-    /// Where this object's key nodes start on the parser's `keyStack`.
-    let keyBase: Int
     /// The key node of the member whose value is being read.
     var keyNode = 0
     /// True between a key and the end of its value, so error paths name the member.
     var hasKey = false
     /// Values read so far.
     var count = 0
-    /// Byte hash of each key → first key position on `keyStack`, built once the object is large.
-    var keyIndex: [UInt64: Int]?
-    /// True once `keyIndex` is built: checked per key instead of the optional dictionary, which
-    /// cost a retain and a release each time.
+    /// True once the object is large and its hash index of keys is built: the index is the
+    /// last of the parser's `keyIndexes`. Kept out of the frame, a frame has no reference in it
+    /// and is copied, pushed and popped without a retain or a release.
     var isIndexed = false
     /// One bit per key read so far (`JSONParser.keySignature`): a key whose bit is not set
     /// cannot be a duplicate, so most keys are checked without comparing against any other.
     var keySignatures: UInt64 = 0
 
-    init(isObject: Bool, node: Int, keyBase: Int) {
+    init(isObject: Bool, node: Int) {
         self.isObject = isObject
         self.node = node
-        self.keyBase = keyBase
     }
 
-    /// Records key node `node` (its signature bit included) as the member being read, in one
-    /// access: each separate write to `stack[top]` checked the stack's storage again.
+    /// Records key node `node` (its signature bit included) as the member being read.
     mutating func beginMember(key node: Int, signature: UInt64) {
         keyNode = node
         hasKey = true
         keySignatures |= signature
     }
 
-    /// Counts a finished value, in one access (see `beginMember`).
+    /// Counts a finished value.
     mutating func endValue() {
         count += 1
         hasKey = false
@@ -65,22 +63,32 @@ struct JSONFrame {
 }
 
 extension JSONParser {
-    /// The `keyStack` position of an earlier key of the top object with exactly the bytes of key
-    /// node `key` (JSON keys are not Unicode-normalised, so `"é"` and `"e\u0301"` differ).
-    func indexOfKey(_ key: Int, inFrameAt top: Int, hash: UInt64?, signature: UInt64) -> Int? {
+    /// The node of an earlier key of the open object `current` with exactly the bytes of key
+    /// node `key` (JSON keys are not Unicode-normalised, so `"é"` and `"e\u0301"` differ): the
+    /// first one, in document order.
+    ///
+    /// Mutating although it changes nothing: called from `parseKey` on a `self` it may not
+    /// borrow, a non-mutating method got a copy of the whole parser (168 bytes) for every key.
+    mutating func indexOfKey(_ key: Int, hash: UInt64?, signature: UInt64) -> Int? {
         // No earlier key has this key's length and first byte: no earlier key is this one.
-        if stack[top].keySignatures & signature == 0 { return nil }
-        if let hash, let keyIndex = stack[top].keyIndex {
-            guard let candidate = keyIndex[hash] else { return nil }
-            if sameKey(keyStack[candidate], key) { return candidate }
+        if current.keySignatures & signature == 0 { return nil }
+        if let hash, current.isIndexed {
+            guard let candidate = keyIndexes[keyIndexes.count - 1][hash] else { return nil }
+            if sameKey(candidate, key) { return candidate }
             // A hash collision: fall back to the exact search.
         }
-        var position = stack[top].keyBase
-        while position < keyStack.count {
-            if sameKey(keyStack[position], key) { return position }
-            position += 1
+        var position = current.node + 1
+        while position < key {
+            if sameKey(position, key) { return position }
+            position = nextKey(after: position)
         }
         return nil
+    }
+
+    /// The node after the member whose key node is `key`, in an object whose value for `key` is
+    /// complete: the next key node, or the end of the members read so far.
+    private func nextKey(after key: Int) -> Int {
+        key + 2 + nodes[key + 1].extent
     }
 
     /// True when two key nodes decode to the same bytes; raw keys are compared in place.
@@ -101,14 +109,19 @@ extension JSONParser {
     /// keys have equal bits, so a bit no earlier key of the object set rules out a duplicate.
     func keySignature(_ node: Int) -> UInt64 {
         let key = nodes[node]
-        var length = key.end - key.start - 2
-        var first = length > 0 ? bytes[key.start + 1] : 0
-        if key.flag {
-            let decoded = keyBytes(node)
-            length = decoded.count
-            first = decoded.first ?? 0
+        guard key.flag else {
+            let length = key.end - key.start - 2
+            return Self.keySignature(length: length, first: length > 0 ? bytes[key.start + 1] : 0)
         }
-        return 1 << UInt64((length &* 7 &+ Int(first)) & 63)
+        let decoded = keyBytes(node)
+        return Self.keySignature(length: decoded.count, first: decoded.first ?? 0)
+    }
+
+    /// The signature bit of a key whose decoded bytes have this length and first byte (0 for
+    /// an empty key).
+    @inline(__always)
+    static func keySignature(length: Int, first: UInt8) -> UInt64 {
+        1 << UInt64((length &* 7 &+ Int(first)) & 63)
     }
 
     /// The decoded bytes of a key or string node.
@@ -132,40 +145,51 @@ extension JSONParser {
         return keyBytes(node).withUnsafeBufferPointer { JSONFrame.hash($0) }
     }
 
-    /// Records key node `key` as a member name of the top object, after the duplicate check,
-    /// and as the member being read.
-    mutating func recordKey(_ key: Int, hash: UInt64?, signature: UInt64, inFrameAt top: Int) {
-        keyStack.append(key)
-        stack[top].beginMember(key: key, signature: signature)
-        let keys = keyStack.count - stack[top].keyBase
+    /// Records key node `key` as a member name of the open object `current`, after the
+    /// duplicate check, and as the member being read.
+    mutating func recordKey(_ key: Int, hash: UInt64?, signature: UInt64) {
+        current.beginMember(key: key, signature: signature)
         if let hash {
-            if stack[top].keyIndex?[hash] == nil { stack[top].keyIndex?[hash] = keyStack.count - 1 }
-        } else if keys >= JSONFrame.indexThreshold {
+            let last = keyIndexes.count - 1
+            if keyIndexes[last][hash] == nil { keyIndexes[last][hash] = key }
+        } else if current.count + 1 >= JSONFrame.indexThreshold {
+            // The keys so far, this one included.
             var index: [UInt64: Int] = [:]
-            index.reserveCapacity(keys * 2)
-            for position in stack[top].keyBase..<keyStack.count {
-                let hash = keyHash(keyStack[position])
+            index.reserveCapacity((current.count + 1) * 2)
+            var position = current.node + 1
+            while position <= key {
+                let hash = keyHash(position)
                 if index[hash] == nil { index[hash] = position }
+                if position == key { break }
+                position = nextKey(after: position)
             }
-            stack[top].keyIndex = index
-            stack[top].isIndexed = true
+            keyIndexes.append(index)
+            current.isIndexed = true
         }
     }
 
-    /// Counts a finished value in the container on top of the stack.
+    /// Opens a container whose node is about to be appended at `nodes.count`: the open one, if
+    /// any, goes onto `stack`.
+    mutating func pushFrame(isObject: Bool) {
+        if depth > 0 { stack.append(current) }
+        current = JSONFrame(isObject: isObject, node: nodes.count)
+        depth += 1
+    }
+
+    /// Counts a finished value in the open container.
     mutating func attach() {
-        stack[stack.count - 1].endValue()
+        current.endValue()
     }
 
-    /// Closes the top frame, whose closing bracket was just read: its node gets its end, its
-    /// child count and the size of its subtree.
+    /// Closes the open container, whose closing bracket was just read: its node gets its end,
+    /// its child count and the size of its subtree, and the container around it is open again.
     mutating func popFrame() {
-        let frame = stack.removeLast()
-        nodes[frame.node].end = index
-        nodes[frame.node].count = frame.count
-        nodes[frame.node].extent = nodes.count - frame.node - 1
-        if frame.isObject {
-            keyStack.removeSubrange(frame.keyBase...)
-        }
+        let node = current.node
+        nodes[node].end = index
+        nodes[node].count = current.count
+        nodes[node].extent = nodes.count - node - 1
+        if current.isIndexed { keyIndexes.removeLast() }
+        depth -= 1
+        if depth > 0 { current = stack.removeLast() }
     }
 }

@@ -122,6 +122,30 @@ extension JSONParser {
         return (isInteger, double, int64Value)
     }
 
+    /// True when `token` is a JSON number without an exponent (`-?(0|[1-9][0-9]*)(\.[0-9]+)?`)
+    /// of at most 300 bytes: such a number is valid and below 10^300, so finite, and the reader
+    /// records it without converting it (a conversion per number was a twentieth of the read).
+    /// Anything else goes through `numberValue`, which judges and reports it.
+    static func isPlainDecimal(_ token: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = token.count
+        guard count > 0, count <= 300 else { return false }
+        func isDigit(_ position: Int) -> Bool {
+            position < count && token[position] >= ASCII.zero && token[position] <= ASCII.nine
+        }
+        var position = token[0] == ASCII.minus ? 1 : 0
+        guard isDigit(position) else { return false }
+        if token[position] == ASCII.zero {
+            position += 1
+        } else {
+            while isDigit(position) { position += 1 }
+        }
+        if position == count { return true }
+        guard token[position] == ASCII.dot, isDigit(position + 1) else { return false }
+        position += 1
+        while isDigit(position) { position += 1 }
+        return position == count
+    }
+
     private mutating func invalidNumber(
         _ token: UnsafeBufferPointer<UInt8>, at start: Int, _ reason: String
     ) -> NumberValue? {

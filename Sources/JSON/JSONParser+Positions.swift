@@ -77,7 +77,7 @@ extension JSONParser {
     /// The JSON path of the value being read, from the stack.
     func currentPath() -> String {
         var path = JSONPath.root
-        for frame in stack {
+        for frame in stack + (depth > 0 ? [current] : []) {
             if frame.isObject {
                 if frame.hasKey { path = JSONPath.appending(key: keyText(frame.keyNode), to: path) }
             } else {

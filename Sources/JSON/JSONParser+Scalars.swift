@@ -31,7 +31,7 @@ extension JSONParser {
         let token = UnsafeBufferPointer(rebasing: bytes[start..<end])
         if byte == ASCII.minus || (ASCII.zero...ASCII.nine).contains(byte) {
             // Checked (and reported) now; converted again only when a caller asks for it.
-            if numberValue(token, at: start) != nil {
+            if Self.isPlainDecimal(token) || numberValue(token, at: start) != nil {
                 record(.number, from: start, column: startColumn)
                 return true
             }

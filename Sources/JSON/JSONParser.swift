@@ -1,10 +1,10 @@
 /// The engine behind `JSONReader`: a byte-level, non-recursive parser over a buffer that
 /// records the document as flat nodes (`JSONFlatNode`), in document order, in one buffer.
 ///
-/// Containers being read sit on `stack` (one `JSONFrame` each); a container's node is written
-/// when it opens and completed when it closes. Strings are not decoded: a node keeps the span
-/// of its text and a flag saying whether it needs decoding, so a value nobody asks for costs
-/// no `String`. Nothing recurses, so the input decides neither the stack depth of the parser
+/// The innermost container being read is `current`, those around it sit on `stack` (one
+/// `JSONFrame` each); a container's node is written when it opens and completed when it
+/// closes. Strings are not decoded: a node keeps the span of its text and a flag saying
+/// whether it needs decoding, so a value nobody asks for costs no `String`. Nothing recurses, so the input decides neither the stack depth of the parser
 /// nor of the tree beyond `maximumDepth`.
 struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
@@ -25,11 +25,19 @@ struct JSONParser {
     var stopped = false
     /// Reused buffer for strings with escapes or faults.
     var scratch: [UInt8] = []
+    /// The innermost open container, when `depth` is not 0: a field of its own, so counting a
+    /// value or recording a key writes no array element (each such write checked the array's
+    /// storage for uniqueness and bounds, a tenth of the reader's instructions).
+    var current = JSONFrame(isObject: false, node: 0)
+    /// The open containers around `current`, outermost first.
     var stack: [JSONFrame] = []
+    /// How many containers are open: `current` and those on `stack`.
+    var depth = 0
+    /// The hash index of keys (hash → first key node) of each open object that has one
+    /// (`JSONFrame.isIndexed`), innermost last.
+    var keyIndexes: [[UInt64: Int]] = []
     /// The document so far, in document order.
     var nodes: [JSONFlatNode] = []
-    /// The key nodes of every open object, innermost last (see `JSONFrame.keyBase`).
-    var keyStack: [Int] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.bytes = bytes
@@ -71,7 +79,7 @@ struct JSONParser {
             }
             let byte = bytes[index]
             if byte == ASCII.openBrace || byte == ASCII.openBracket {
-                guard stack.count < maximumDepth else {
+                guard depth < maximumDepth else {
                     report(
                         .tooDeep,
                         "Arrays and objects are nested more than \(maximumDepth) levels deep.",
@@ -79,7 +87,7 @@ struct JSONParser {
                     return false
                 }
                 let isObject = byte == ASCII.openBrace
-                stack.append(JSONFrame(isObject: isObject, node: nodes.count, keyBase: keyStack.count))
+                pushFrame(isObject: isObject)
                 nodes.append(
                     JSONFlatNode(
                         kind: isObject ? .object : .array, start: index, end: index, line: line,
@@ -100,15 +108,14 @@ struct JSONParser {
             }
             // Attach finished values to their parents, closing every container that ends here.
             while true {
-                guard !stack.isEmpty else { return true }
+                guard depth > 0 else { return true }
                 attach()
                 skipWhitespace()
+                let isObject = current.isObject
                 guard index < bytes.count else {
-                    reportUnexpectedEnd(
-                        expecting: stack[stack.count - 1].isObject ? "',' or '}'" : "',' or ']'")
+                    reportUnexpectedEnd(expecting: isObject ? "',' or '}'" : "',' or ']'")
                     return false
                 }
-                let isObject = stack[stack.count - 1].isObject
                 let close = isObject ? ASCII.closeBrace : ASCII.closeBracket
                 let next = bytes[index]
                 if next == ASCII.comma {
@@ -163,13 +170,19 @@ struct JSONParser {
             JSONFlatNode(
                 kind: .key, flag: needsDecoding, start: keyStart, end: index, line: keyLine, column: keyColumn
             ))
-        let top = stack.count - 1
-        let hash = stack[top].isIndexed ? keyHash(key) : nil
-        let signature = keySignature(key)
-        let duplicate = indexOfKey(key, inFrameAt: top, hash: hash, signature: signature)
-        recordKey(key, hash: hash, signature: signature, inFrameAt: top)
+        let hash = current.isIndexed ? keyHash(key) : nil
+        let signature: UInt64
+        if needsDecoding {
+            signature = keySignature(key)
+        } else {
+            // A raw key is its own bytes, between the quotes at `keyStart` and `index - 1`.
+            let length = index - keyStart - 2
+            signature = Self.keySignature(length: length, first: length > 0 ? bytes[keyStart + 1] : 0)
+        }
+        let duplicate = indexOfKey(key, hash: hash, signature: signature)
+        recordKey(key, hash: hash, signature: signature)
         if let duplicate {
-            let first = nodes[keyStack[duplicate]]
+            let first = nodes[duplicate]
             report(
                 .duplicateKey,
                 "Duplicate key \(JSONWriter.quoted(keyText(key))): first at line \(first.line), column "

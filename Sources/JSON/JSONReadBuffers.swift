@@ -9,7 +9,6 @@ public struct JSONReadBuffers: Sendable {
     var bytes: [UInt8] = []
     var nodes: [JSONFlatNode] = []
     var stack: [JSONFrame] = []
-    var keyStack: [Int] = []
     var scratch: [UInt8] = []
 
     /// Empty buffers; they grow to the largest document read with them.
@@ -22,11 +21,9 @@ extension JSONParser {
         self.init(bytes: bytes, maximumDepth: maximumDepth)
         swap(&nodes, &buffers.nodes)
         swap(&stack, &buffers.stack)
-        swap(&keyStack, &buffers.keyStack)
         swap(&scratch, &buffers.scratch)
         nodes.removeAll(keepingCapacity: true)
         stack.removeAll(keepingCapacity: true)
-        keyStack.removeAll(keepingCapacity: true)
     }
 
     /// Hands the storage back for the next document; the node buffer stays shared with the
@@ -34,7 +31,6 @@ extension JSONParser {
     func returnBuffers(to buffers: inout JSONReadBuffers) {
         buffers.nodes = nodes
         buffers.stack = stack
-        buffers.keyStack = keyStack
         buffers.scratch = scratch
     }
 }

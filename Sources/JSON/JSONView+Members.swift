@@ -27,6 +27,16 @@ extension JSONView {
             }
         }
 
+        /// The last member named the first of `keys` the object has a member for, or nil: what
+        /// `last(named:)` finds asked for each key in turn, in one walk over the members.
+        public func last(namedFirstOf keys: [String]) -> Member? {
+            storage.memberKeyNode(firstOf: keys, of: object).map {
+                Member(
+                    key: storage.text(ofKey: $0), keySpan: storage.nodes[$0].span,
+                    value: JSONView(storage: storage, index: $0 + 1))
+            }
+        }
+
         /// True when the object has a member named exactly `key`.
         public func contains(named key: String) -> Bool {
             storage.memberKeyNode(key, of: object) != nil

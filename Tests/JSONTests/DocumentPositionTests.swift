@@ -78,6 +78,54 @@ struct DocumentPositionTests {
         #expect(duplicates.count == 1)
     }
 
+    /// Earlier keys are found in the node buffer, stepping over each value's subtree: after
+    /// nested values, in nested objects and in large (indexed) objects, every repeat is reported,
+    /// each naming the first place of its key (line 1, at these columns).
+    static let repeats: [(text: String, firstColumns: [Int])] = [
+        (#"{"a":{"x":[1,{"y":2}]},"b":[[],{}],"a":2,"a":3}"#, [2, 2]),
+        (#"{"o":{"k":[[]],"k":{}},"k":1}"#, [7]),
+        (#"{"o":{"k":1},"p":{"k":{"k":1},"q":2,"k":3}}"#, [19]),
+        (Self.largeObjectWithRepeats, [47, 305]),
+    ]
+
+    /// Twenty members with nested values (so the hash index is built), then `k3` and `k19` again.
+    static var largeObjectWithRepeats: String {
+        let members = (0..<20).map { #""k\#($0)":{"v":[\#($0)]}"# }
+        return "{" + members.joined(separator: ",") + #","k3":0,"k19":[]}"#
+    }
+
+    @Test(arguments: 0..<4)
+    func duplicatesNameTheirFirstPlace(_ index: Int) {
+        let (text, columns) = Self.repeats[index]
+        let duplicates = JSONReader().read(text).diagnostics.filter { $0.code == "json.duplicate-key" }
+        let places: [String] = duplicates.map(\.message.firstPlace)
+        #expect(places == columns.map { "first at line 1, column \($0)" })
+    }
+
+    /// The reader's shortcut for plain decimals takes exactly the numbers the full check finds
+    /// valid and finite and reports nothing about; every other token gets the full check.
+    @Test(arguments: [
+        ("0", true), ("-0", true), ("7", true), ("359.92", true), ("-12.5", true), ("0.001", true),
+        (String(repeating: "9", count: 300), true), (String(repeating: "9", count: 301), false),
+        ("01", false), ("-", false), ("1.", false), (".5", false), ("1e5", false), ("1E-2", false),
+        ("1.2.3", false), ("--1", false), ("-a", false), ("0x1", false), ("1-", false), ("00.1", false),
+    ])
+    func plainDecimalsAreExactlyTheValidOnes(_ token: String, _ plain: Bool) {
+        let bytes = Array(token.utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            #expect(JSONParser.isPlainDecimal(buffer) == plain)
+            var parser = JSONParser(bytes: buffer, maximumDepth: 1)
+            let value = parser.numberValue(buffer, at: 0)
+            if plain {
+                #expect(value != nil && parser.diagnostics.isEmpty)
+            }
+        }
+        // As a value in a document, the token is read as it always was.
+        if plain {
+            #expect(JSONReader().read("[" + token + "]").isValid)
+        }
+    }
+
     /// A number's double read without its literal is the double of the number made with it.
     @Test(arguments: [
         "0", "-0", "1", "1.5", "-3e2", "12345678901234567890", "1e-7", "1e400", "0.1", "\"1\"", "true",
@@ -100,5 +148,13 @@ struct DocumentPositionTests {
         let joined = String(joining: first, second, third, fourth)
         #expect(joined == first + second + third + fourth)
         #expect(Array(joined.utf8) == Array((first + second + third + fourth).utf8))
+    }
+}
+
+extension String {
+    /// The "first at line L, column C" part of a duplicate-key message.
+    fileprivate var firstPlace: String {
+        guard let start = range(of: "first at "), let end = range(of: ", again") else { return self }
+        return String(self[start.lowerBound..<end.lowerBound])
     }
 }

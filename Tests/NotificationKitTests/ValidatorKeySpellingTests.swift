@@ -75,4 +75,26 @@ import Testing
             #expect(lookUp(miss).0 == nil && lookUp(miss).1 == nil && APSKey.named(miss) == nil)
         }
     }
+
+    /// Suggestions normalise a key the same way whether it is ASCII (read byte by byte) or not
+    /// (read by character): case humps, `_` and spaces become `-`, letters become lowercase.
+    @Test(arguments: [
+        ("contentAvailable", "content-available"), ("Content_Available", "content-available"),
+        ("URLArgs", "urlargs"), ("threadID", "thread-id"), ("mutable content", "mutable-content"),
+        ("a1B-c\r\nD", "a1b-c\r\nd"), ("", ""), ("ÉtatX", "état-x"), ("soundÄ_x", "sound-ä-x"),
+    ])
+    func keysAreNormalisedForSuggestions(_ key: String, _ normalized: String) {
+        #expect(KeySuggestion.normalize(key) == normalized)
+    }
+
+    /// The suggestion for a misspelled key, including those found only without hyphens.
+    @Test(
+        arguments: [
+            ("content_available", "content-available"), ("threadId", "thread-id"),
+            ("mutablecontent", "mutable-content"),
+            ("target-content-identifier", "target-content-id"), ("bdge", "badge"), ("xyzzy", nil),
+        ] as [(String, String?)])
+    func misspelledKeysGetTheirSuggestion(_ key: String, _ suggestion: String?) {
+        #expect(KeySuggestion.suggestion(for: key, among: Validator.apsKeys) == suggestion)
+    }
 }

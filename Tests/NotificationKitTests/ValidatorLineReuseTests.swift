@@ -48,4 +48,33 @@ import Testing
             #expect(reports[index] == direct, "line \(index + 1)")
         }
     }
+
+    /// Header options checked once for the whole run (`HeaderCheck`) give every line the report
+    /// of that line validated alone with the same headers: bad and missing headers, a push type
+    /// with other rules, a broadcast, `strict`.
+    @Test(
+        arguments: [
+            [:], ["apns-push-type": "background", "apns-priority": "10"],
+            ["apns-push-type": "alrt", "apns-topic": " ", "apns-collapse-id": ""],
+            ["apns-push-type": "liveactivity", "apns-topic": "com.example.app", "apns-expiration": "1e3"],
+            ["apns-channel-id": "not base64!", "apns-push-type": "liveactivity", "apns-id": "X"],
+            ["apns-push-type": "voip", "apns-priority": "5\n"],
+        ] as [[String: String]], [false, true])
+    func headersCheckedOnceReportLikeEachLineAlone(_ headers: [String: String], _ strict: Bool) {
+        let validator = Validator(registry: nil, strict: strict)
+        let lines = JSONLinesValidator(validator: validator, headers: headers, workers: 1)
+        let reports = lines.reports(for: Array((Self.lines.joined(separator: "\n") + "\n").utf8))
+        #expect(reports.count == Self.lines.count)
+        for (index, line) in Self.lines.enumerated() {
+            let alone = validator.validate(payload: Array(line.utf8), headers: headers, lineOffset: index)
+            #expect(reports[index] == alone, "line \(index + 1)")
+        }
+        // What is said about the headers themselves is the same on every line that was read.
+        let headerFindings = Set(
+            reports.map {
+                $0.diagnostics.filter { $0.path.hasPrefix("header:") && $0.line == nil }.map(\.code)
+            })
+        #expect(headerFindings.count == 1)
+        #expect(headerFindings.first?.isEmpty == headers.isEmpty)
+    }
 }

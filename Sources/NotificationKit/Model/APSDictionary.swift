@@ -153,6 +153,18 @@ enum APSKey: String, CaseIterable, Sendable {
 
     private static let table = KeyTable(APSKey.self)
 
+    /// The JSON path of the `aps` dictionary.
+    static let containerPath = JSONPath.appending(key: "aps", to: JSONPath.root)
+
+    /// The JSON path of every key's member of `aps`, in the order of `allCases`.
+    private static let paths = allCases.map { JSONPath.appending(key: $0.rawValue, to: containerPath) }
+
+    /// The JSON path of this key's member of `aps` (`$.aps.category`), made once.
+    var path: String {
+        // A linear search over the cases' tags: far cheaper than building the path again.
+        Self.paths[Self.allCases.firstIndex(of: self) ?? 0]
+    }
+
     /// The key spelled exactly `name`, byte for byte.
     static func named(_ name: String) -> APSKey? {
         table.key(named: name)

@@ -89,9 +89,6 @@ public struct NotificationPayload: Sendable, Hashable {
 
     /// The same rule over the members of an object read in place, found without building them.
     public static func mediaMember(in members: JSONView.Members) -> JSONView.Member? {
-        for name in mediaURLKeys {
-            if let member = members.last(named: name) { return member }
-        }
-        return nil
+        members.last(namedFirstOf: mediaURLKeys)
     }
 }

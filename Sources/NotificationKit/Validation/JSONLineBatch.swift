@@ -47,7 +47,7 @@ struct JSONLineBatch: Sendable {
     /// many of them are invalid.
     func validate(_ range: Range<Int>, with validator: JSONLinesValidator, to output: inout [UInt8]) -> Int {
         var invalid = 0
-        var writer = LineReportWriter()
+        var writer = LineReportWriter(for: validator)
         bytes.withUnsafeBufferPointer { buffer in
             for index in range {
                 let line: JSONLineSplitter.Line

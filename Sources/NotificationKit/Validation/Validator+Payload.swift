@@ -33,7 +33,7 @@ extension Validator {
             }
             return
         }
-        func path() -> String { "$.aps" }
+        func path() -> String { APSKey.containerPath }
         guard case .object(let members) = aps.value.value else {
             sink.emit(
                 .apsNotObject, path(), at: aps.value.span,
@@ -63,8 +63,13 @@ extension Validator {
         }
         // The Apple name is the member's name, byte for byte.
         let name = key.rawValue
-        func path() -> String { JSONPath.appending(key: name, to: apsPath) }
+        // Made once per key, not per finding: `category.unchecked` alone is said for nearly
+        // every payload of a run without a registry.
+        func path() -> String {
+            apsPath == APSKey.containerPath ? key.path : JSONPath.appending(key: name, to: apsPath)
+        }
         let node = document.view(value)
+        facts.met(key, value: node)
         switch key {
         case .alert:
             checkAlert(node, path: path(), isLiveActivity: isLiveActivity, facts: &facts, sink: &sink)

@@ -77,22 +77,25 @@ public struct Validator: Sendable {
         -> (document: JSONDocument, report: ValidationReport)
     {
         let document = JSONReader.apns.readDocument(bytes)
-        return (document, check(payload: document, headers: headers, lineOffset: lineOffset))
+        return (
+            document,
+            check(payload: document, headerCheck: HeaderCheck(self, headers: headers), lineOffset: lineOffset)
+        )
     }
 
     /// As `validate(payload:headers:lineOffset:)` for one line of a JSON Lines file, reading in
-    /// `buffers` that the caller keeps from line to line.
+    /// `buffers` that the caller keeps from line to line, with headers checked once for the run.
     func validate(
-        payload line: UnsafeBufferPointer<UInt8>, headers: [String: String], lineOffset: Int,
+        payload line: UnsafeBufferPointer<UInt8>, headerCheck: HeaderCheck, lineOffset: Int,
         reusing buffers: inout JSONReadBuffers
     ) -> ValidationReport {
         check(
-            payload: JSONReader.apns.readDocument(line, reusing: &buffers), headers: headers,
+            payload: JSONReader.apns.readDocument(line, reusing: &buffers), headerCheck: headerCheck,
             lineOffset: lineOffset)
     }
 
     /// The report on a document that is a whole payload: the reader's findings, then the checks.
-    private func check(payload document: JSONDocument, headers: [String: String], lineOffset: Int)
+    private func check(payload document: JSONDocument, headerCheck: HeaderCheck, lineOffset: Int)
         -> ValidationReport
     {
         var sink = DiagnosticSink(strict: strict, lineOffset: lineOffset)
@@ -100,7 +103,8 @@ public struct Validator: Sendable {
             sink.append(diagnostic)
         }
         let whole = JSONSpan(start: 0, end: document.bytes.count, line: 1, column: 1)
-        return check(document: document, root: document.root, span: whole, headers: headers, sink: &sink)
+        return check(
+            document: document, root: document.root, span: whole, headerCheck: headerCheck, sink: &sink)
     }
 
     /// Runs every check on the payload value `root` of an already read document, whose text
@@ -109,36 +113,49 @@ public struct Validator: Sendable {
         document: JSONDocument, root: JSONDocument.Element?, span: JSONSpan, headers: [String: String],
         sink: inout DiagnosticSink
     ) -> ValidationReport {
+        check(
+            document: document, root: root, span: span, headerCheck: HeaderCheck(self, headers: headers),
+            sink: &sink)
+    }
+
+    /// As `check(document:root:span:headers:sink:)`, with the headers already checked (once for
+    /// a whole JSON Lines run): the report is the same.
+    func check(
+        document: JSONDocument, root: JSONDocument.Element?, span: JSONSpan, headerCheck: HeaderCheck,
+        sink: inout DiagnosticSink
+    ) -> ValidationReport {
         let size = span.end - span.start
-        // Read out of the map once; every check below reads the fields.
-        let headers = APNsHeaders(lowercasedFields: headers)
-        let pushType = headers.pushType ?? "alert"
-        let rule = PushTypeRule.named(pushType)
-        let isBroadcast = target(of: headers) == .broadcast
-        let limit = isBroadcast ? APNsRequestTarget.broadcastSizeLimit : rule?.sizeLimit ?? 4096
+        let headers = headerCheck.headers
+        let pushType = headerCheck.pushType
+        let rule = headerCheck.rule
+        let limit = headerCheck.sizeLimit
         if size > limit {
             sink.emit(
                 .payloadTooLarge, JSONPath.root, at: span,
                 "The payload is \(size) bytes; APNs accepts at most \(limit) for \(pushType) "
-                    + (isBroadcast ? "broadcasts." : "pushes."))
+                    + (headerCheck.isBroadcast ? "broadcasts." : "pushes."))
         }
         var facts = PayloadFacts()
         if let root {
             checkPayload(root, of: document, rule: rule, facts: &facts, sink: &sink)
         }
-        checkHeaders(headers, rule: rule, sink: &sink)
+        for finding in headerCheck.headerFindings {
+            sink.append(finding)
+        }
         if let rule, root != nil {
             checkPushType(rule, facts: facts, headers: headers, sink: &sink)
         }
-        if isBroadcast {
+        if headerCheck.isBroadcast {
             checkBroadcast(headers, facts: facts, sink: &sink)
         }
         if rule?.name == "liveactivity", facts.apsIsObject {
             checkActivity(facts: facts, headers: headers, sink: &sink)
         }
-        let assumed = checkPushTypeHeader(headers, assumed: pushType, sink: &sink)
+        for finding in headerCheck.pushTypeHeaderFindings {
+            sink.append(finding)
+        }
         return ValidationReport(
             pushType: pushType, size: ValidationReport.Size(bytes: size, limit: limit),
-            diagnostics: sink.diagnostics, assumedPushType: assumed)
+            diagnostics: sink.diagnostics, assumedPushType: headerCheck.assumedPushType)
     }
 }
