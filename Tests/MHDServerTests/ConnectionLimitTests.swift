@@ -53,7 +53,7 @@ import Testing
         #expect(try quick.exchange("GET / HTTP/1.1\r\nHost: x\r\n\r\n").hasPrefix("HTTP/1.1 200"))
     }
 
-    @Test func pastTheCapRequestsAreAnswered503NotDropped() throws {
+    @Test func pastTheCapRequestsAreAnswered503AndPastTheOverflowClosed() throws {
         let server = try Self.server {
             $0.connectionLimit = 2
             $0.overflowConnections = 8
@@ -66,7 +66,14 @@ import Testing
         let answer = try late.exchange("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(answer.hasPrefix("HTTP/1.1 503"), "got \(answer.prefix(40))")
         #expect(answer.contains("Retry-After: 1"))
+        // Past the overflow too (10 here, counted over both workers, 5 each), a new connection is
+        // closed at once. The 503 closed `late`: 3 held plus 7 more fill the 10.
+        let more = try (0..<7).map { _ in try SourceSocket(from: "127.0.0.3", port: port) }
+        usleep(200_000)
+        let extra = try SourceSocket(from: "127.0.0.6", port: port)
+        #expect(extra.isClosedByServer(within: 2000), "an eleventh connection was kept past a cap of 10")
         withExtendedLifetime(held) {}
+        withExtendedLifetime(more) {}
     }
 
     @Test func anOversizedHeadIsRefused() throws {
