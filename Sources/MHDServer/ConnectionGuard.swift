@@ -84,9 +84,9 @@ final class ConnectionGuard: @unchecked Sendable {
     /// took it.
     func admit(socket: Int32, clientAddress: String) -> Bool {
         lock.withLock {
-            // Still admitted under this descriptor: libmicrohttpd closed that connection without
-            // reporting it (it fails to set one up in its worker thread only when out of memory),
-            // or the kernel could not have given the number again.
+            // An entry still under this descriptor is stale: the kernel gives a number again only
+            // once it is closed, so libmicrohttpd closed that connection without reporting it (it
+            // fails to set one up in its worker thread only when out of memory).
             releaseLocked(socket: socket)
             let held = perClient[clientAddress, default: 0]
             guard admitted.count < hardCap, held < perClientLimit else { return false }
