@@ -1,5 +1,9 @@
 /// The decimal text of integers as UTF-8 digits, made without a `String`: the one digit loop of
 /// every writer of numbers (the reports' `JSONOutputCursor`, the preview documents).
+///
+/// Inlinable, so a caller in another module gets it specialized: called as a generic across
+/// modules, `withText` looked up its result type's metadata at run time, about 600 instructions
+/// for a two-digit number.
 public enum DecimalDigits {
     /// The most bytes `write` puts down: 20 digits (`UInt64.max`) and a sign.
     public static let maximumLength = 21
@@ -7,6 +11,7 @@ public enum DecimalDigits {
     /// Writes the digits of `value`, after a "-" when `negative`, into `buffer` so that they end
     /// before `end` (which needs `maximumLength` bytes of room before it); answers the index of
     /// the first byte written.
+    @inlinable
     public static func write(
         _ value: UInt64, negative: Bool, into buffer: UnsafeMutableBufferPointer<UInt8>, before end: Int
     ) -> Int {
@@ -25,6 +30,7 @@ public enum DecimalDigits {
     }
 
     /// Calls `body` with the decimal text of `value`.
+    @inlinable
     public static func withText<Result>(of value: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result)
         -> Result
     {

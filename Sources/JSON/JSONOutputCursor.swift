@@ -6,9 +6,6 @@
 /// buffer is reserved once per report. Every write checks that it stays inside the buffer, so
 /// an upper bound that is wrong traps rather than writing past the memory.
 public struct JSONOutputCursor {
-    /// The longest decimal text of an `Int` (`-9223372036854775808`).
-    public static let maximumIntegerLength = 20
-
     private let base: UnsafeMutablePointer<UInt8>
     private let capacity: Int
     /// Bytes written so far, from the start of the buffer.

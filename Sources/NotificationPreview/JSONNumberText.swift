@@ -27,7 +27,7 @@ enum JSONNumberText {
 
     /// Appends a decimal integer.
     static func appendInteger(_ value: Int, to output: inout [UInt8]) {
-        withInteger(value) { output.append(contentsOf: $0) }
+        DecimalDigits.withText(of: value) { output.append(contentsOf: $0) }
     }
 
     /// Calls `body` with the UTF-8 text of `value` rounded half away from zero to `decimals`
@@ -74,18 +74,6 @@ enum JSONNumberText {
             buffer[start] = UInt8(ascii: ".")
             start = DecimalDigits.write(
                 units / divisor, negative: scaled.sign == .minus, into: buffer, before: start)
-            return body(UnsafeBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[start...])))
-        }
-    }
-
-    /// Calls `body` with the decimal text of `value`. The buffer is made here rather than by
-    /// `DecimalDigits.withText`: that one is generic in another module, so every call through it
-    /// looked up its type's metadata at run time (about 600 instructions for a two-digit number,
-    /// a dozen times per document).
-    static func withInteger<Result>(_ value: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: DecimalDigits.maximumLength) { buffer in
-            let start = DecimalDigits.write(
-                UInt64(value.magnitude), negative: value < 0, into: buffer, before: buffer.count)
             return body(UnsafeBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[start...])))
         }
     }

@@ -156,7 +156,7 @@ struct JSONText: ~Copyable {
     /// Appends an integer or `null`.
     mutating func number(_ value: Int?) {
         guard let value else { return raw("null") }
-        JSONNumberText.withInteger(value) { append($0) }
+        DecimalDigits.withText(of: value) { append($0) }
     }
 
     /// Appends `true` or `false`.

@@ -91,7 +91,7 @@ struct WriterEscapeTests {
 
     @Test(arguments: [0, 7, -1, 10, 99, 100, -4096, 4096, Int.max, Int.min])
     func cursorWritesIntegersAsDecimals(_ number: Int) {
-        let written = [UInt8](unsafeUninitializedCapacity: JSONOutputCursor.maximumIntegerLength) {
+        let written = [UInt8](unsafeUninitializedCapacity: DecimalDigits.maximumLength) {
             buffer, count in
             var cursor = JSONOutputCursor(buffer)
             cursor.append(number)

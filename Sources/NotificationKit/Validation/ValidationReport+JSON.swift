@@ -61,11 +61,11 @@ extension ValidationReport {
     /// 128 a diagnostic), two full-length integers per number, and each string fully escaped.
     private var compactJSONCapacity: Int {
         var capacity =
-            192 + 2 * JSONOutputCursor.maximumIntegerLength + JSONOutputCursor.maximumQuotedLength(pushType)
+            192 + 2 * DecimalDigits.maximumLength + JSONOutputCursor.maximumQuotedLength(pushType)
             + (assumedPushType.map(JSONOutputCursor.maximumQuotedLength) ?? 0)
         for diagnostic in diagnostics {
             capacity +=
-                128 + 2 * JSONOutputCursor.maximumIntegerLength
+                128 + 2 * DecimalDigits.maximumLength
                 + JSONOutputCursor.maximumQuotedLength(diagnostic.code)
                 + JSONOutputCursor.maximumQuotedLength(diagnostic.path)
                 + JSONOutputCursor.maximumQuotedLength(diagnostic.message)
