@@ -66,6 +66,22 @@ import Testing
         #expect(reports[1].valid)
     }
 
+    /// An over-long line is judged against the limit of the run's request, as a line that was
+    /// read would be: a broadcast's 5 120 bytes, a VoIP push's 5 120, an alert's 4 096.
+    @Test(arguments: [
+        (["apns-push-type": "liveactivity", "apns-channel-id": "dHJ5"], "liveactivity", 5120),
+        (["apns-push-type": "voip"], "voip", 5120),
+        ([:], "alert", 4096),
+    ])
+    func overlongLineHasTheLimitOfTheRunsHeaders(_ headers: [String: String], pushType: String, limit: Int) {
+        let long = #"{"aps":{"alert":""# + String(repeating: "x", count: 2000) + #""}}"#
+        let validator = JSONLinesValidator(validator: Validator(), headers: headers, maximumLineBytes: 1000)
+        let report = validator.reports(for: Array(long.utf8))[0]
+        #expect(report.codes == ["payload.too-large"])
+        #expect(report.pushType == pushType)
+        #expect(report.size == ValidationReport.Size(bytes: long.utf8.count, limit: limit))
+    }
+
     /// An over-long line is counted, never kept, wherever the chunks cut it.
     @Test(arguments: [1, 7, 999, 1000, 1001, 4096])
     func overlongLineAcrossChunks(_ chunkSize: Int) {

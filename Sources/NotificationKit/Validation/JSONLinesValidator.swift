@@ -194,8 +194,9 @@ public struct JSONLinesValidator: Sendable {
             return validator.validate(
                 payload: bytes, headerCheck: headerCheck, lineOffset: lineNumber - 1, reusing: &buffers)
         case .tooLong(let length):
-            let pushType = headers["apns-push-type"] ?? "alert"
-            let limit = PushTypeRule.named(pushType)?.sizeLimit ?? 4096
+            // The run's headers decide the push type and the limit, as for a line that was read
+            // (a broadcast's is 5 120 bytes); an envelope line's own headers were never read.
+            let (pushType, limit) = (headerCheck.pushType, headerCheck.sizeLimit)
             var sink = DiagnosticSink(strict: validator.strict, lineOffset: lineNumber - 1)
             sink.emit(
                 .payloadTooLarge, JSONPath.root, at: JSONSpan(start: 0, end: length, line: 1, column: 1),
