@@ -91,12 +91,11 @@ struct JSONText: ~Copyable {
     }
 
     /// Appends the compact JSON of `report` (CONTRACT §4), the same bytes as `report.json()`.
+    /// Written in place, with room reserved for the longest text it could be.
     mutating func report(_ report: ValidationReport) {
-        var written: [UInt8] = []
-        // Room for a typical report (a few diagnostics), so it is not regrown as it is written.
-        written.reserveCapacity(1024)
-        report.appendCompactJSON(to: &written)
-        written.withUnsafeBufferPointer { append($0) }
+        let room = report.compactJSONCapacity
+        reserve(room)
+        count += report.writeCompactJSON(into: UnsafeMutableBufferPointer(start: base + count, count: room))
     }
 
     /// Appends a quoted string, escaped exactly as the JSON module's writer escapes payloads:

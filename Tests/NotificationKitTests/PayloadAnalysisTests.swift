@@ -92,9 +92,15 @@ import Testing
     ])
     func compactJSONIsTheWritersText(_ payload: String) {
         let report = Validator(categoryIdentifiers: ["message"]).validate(payload: payload)
-        var bytes: [UInt8] = []
-        report.appendCompactJSON(to: &bytes)
-        #expect(bytes == JSONWriter().bytes(report.jsonValue))
+        let expected = JSONWriter().bytes(report.jsonValue)
+        #expect(report.compactJSON == expected)
+        #expect(report.compactJSON.count <= report.compactJSONCapacity)
+        // A scratch smaller than the report is regrown; the bytes after `output`'s own are the
+        // report's alone.
+        var output = Array("[".utf8)
+        var scratch = [UInt8](repeating: 0, count: 1)
+        report.appendCompactJSON(to: &output, scratch: &scratch)
+        #expect(output == Array("[".utf8) + expected)
         #expect(!report.diagnostics.isEmpty || payload == #"{"aps":{"alert":"x"}}"#)
     }
 }

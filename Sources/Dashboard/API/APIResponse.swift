@@ -12,9 +12,6 @@ enum APIResponse {
     /// A validation report (CONTRACT §4), written once straight into the body: 200 when valid,
     /// 422 when not.
     static func report(_ report: ValidationReport) -> Response {
-        var body: [UInt8] = []
-        body.reserveCapacity(256 + report.diagnostics.count * 160)
-        report.appendCompactJSON(to: &body)
-        return Response(json: body, status: report.valid ? .ok : .unprocessableContent)
+        Response(json: report.compactJSON, status: report.valid ? .ok : .unprocessableContent)
     }
 }

@@ -21,45 +21,46 @@ extension ValidationReport {
     /// The report as JSON text: compact on one line (JSON Lines output) or pretty.
     public func json(style: JSONWriter.Style = .compact) -> String {
         if style == .compact {
-            var bytes: [UInt8] = []
-            appendCompactJSON(to: &bytes)
-            return String(decoding: bytes, as: UTF8.self)
+            return String(decoding: compactJSON, as: UTF8.self)
         }
         return JSONWriter(style: style).string(jsonValue)
     }
 
     /// Appends the compact JSON of the report to `output` without building a tree, because
-    /// `validate --jsonl` writes one report per line for files of many thousand lines and the
-    /// API writes it straight into the response body. Same bytes as `JSONWriter` on `jsonValue`.
-    public func appendCompactJSON(to output: inout [UInt8]) {
-        output.append(
-            contentsOf: [UInt8](unsafeUninitializedCapacity: compactJSONCapacity) { buffer, count in
-                var cursor = JSONOutputCursor(buffer)
-                writeCompactJSON(to: &cursor)
-                count = cursor.count
-            })
-    }
-
-    /// As `appendCompactJSON(to:)`, writing first into `scratch`, which a caller of many reports
-    /// keeps from one to the next so that no report allocates.
+    /// `validate --jsonl` writes one report per line for files of many thousand lines: written
+    /// first into `scratch`, which the caller keeps from one report to the next so that no
+    /// report allocates. Same bytes as `JSONWriter` on `jsonValue`.
     public func appendCompactJSON(to output: inout [UInt8], scratch: inout [UInt8]) {
         let capacity = compactJSONCapacity
         if scratch.count < capacity {
             scratch = [UInt8](repeating: 0, count: Swift.max(capacity, 2 * scratch.count))
         }
-        let written = scratch.withUnsafeMutableBufferPointer { buffer in
-            var cursor = JSONOutputCursor(buffer)
-            writeCompactJSON(to: &cursor)
-            return cursor.count
-        }
+        let written = scratch.withUnsafeMutableBufferPointer { writeCompactJSON(into: $0) }
         scratch.withUnsafeBufferPointer {
             output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<written]))
         }
     }
 
+    /// The compact JSON of the report as the whole of a new buffer, written once in place (the
+    /// API's answer body), without building a tree. Same bytes as `JSONWriter` on `jsonValue`.
+    public var compactJSON: [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: compactJSONCapacity) { buffer, count in
+            count = writeCompactJSON(into: buffer)
+        }
+    }
+
+    /// Writes the compact JSON at the start of `buffer`, which holds at least
+    /// `compactJSONCapacity` bytes, and returns how many it wrote: for writers that own the
+    /// answer's memory (the preview document), so the report goes straight into it.
+    public func writeCompactJSON(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var cursor = JSONOutputCursor(buffer)
+        writeCompactJSON(to: &cursor)
+        return cursor.count
+    }
+
     /// The most bytes `writeCompactJSON` writes: its constant text (under 192 bytes, and under
     /// 128 a diagnostic), two full-length integers per number, and each string fully escaped.
-    private var compactJSONCapacity: Int {
+    public var compactJSONCapacity: Int {
         var capacity =
             192 + 2 * DecimalDigits.maximumLength + JSONOutputCursor.maximumQuotedLength(pushType)
             + (assumedPushType.map(JSONOutputCursor.maximumQuotedLength) ?? 0)
