@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Takes the README's screenshots with headless Debian chromium against a fresh local server:
 the support case, a revision diff, and the composer at 390 px. Usage (after a release build):
-    python3 scripts/screenshots.py        # writes docs/screenshots/*.png
+    python3 scripts/screenshots-composer.py   # writes three of docs/screenshots/*.png
 Loopback only; nothing is downloaded.
 """
 import json
@@ -41,7 +41,8 @@ def main():
         driver.set_window_size(1440, 1500)
         driver.get(server.base + f"/notifications/{ticket['id']}")
         settle(driver, "bytes over the limit")
-        driver.execute_script("document.getElementById('category').scrollIntoView({block: 'center'})")
+        # From the top: the summary above and the Category field below both in the picture.
+        driver.execute_script("window.scrollTo(0, 0)")
         driver.save_screenshot(str(OUT / "support-case.png"))
 
         fixed = json.loads(json.dumps(short))
@@ -55,7 +56,8 @@ def main():
         settle(driver, "Compared with the current revision")
         driver.save_screenshot(str(OUT / "revision-diff.png"))
 
-        driver.set_window_size(390, 844)
+        # A phone's width, and tall enough for the switch, the report and the first platters.
+        driver.set_window_size(390, 1400)
         driver.get(server.base + f"/notifications/{ticket['id']}")
         settle(driver, "Valid")
         driver.execute_script("document.getElementById('composer-preview').scrollIntoView()")
