@@ -278,5 +278,17 @@ def test_phone_width_has_no_sideways_scroll(page, server, path):
             assert page.find_element(By.LINK_TEXT, "Preview").is_displayed()
             stage = page.find_element(By.ID, "compact-region")
             assert stage.get_attribute("tabindex") == "0"
+            if page.javascript:
+                # The default iPhone 16 (393 pt) is drawn small enough to show whole; an iPad
+                # stops at 0.6x and scrolls in its region rather than shrink past reading.
+                fits = ("return ['compact-region', 'expanded-region'].map(id => "
+                        "document.getElementById(id)).map(r => [r.scrollWidth, r.clientWidth, "
+                        "getComputedStyle(r.querySelector('.preview-stage')).zoom])")
+                for scrolled, shown, zoom in page.execute_script(fits):
+                    assert scrolled <= shown and 0.6 <= float(zoom) <= 0.8
+                set_value(page, control(page, "Device"), "ipad")
+                wait(page, lambda: "iPad" in region(page, "Compact preview").text)
+                scrolled, shown, zoom = page.execute_script(fits)[0]
+                assert scrolled > shown and float(zoom) == 0.6
     finally:
         page.set_window_size(1280, 1000)
