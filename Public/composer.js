@@ -131,38 +131,7 @@
       curl.value = typeof answer.curl === "string" ? answer.curl : "";
     }
     showCounters(answer.counters);
-    fitStages();
   }
-
-  // At phone width the stylesheet draws the previews at 0.8×, and a device wider than the
-  // screen (the default iPhone 16 among them) would still spill out of its region and scroll
-  // sideways. Each stage is drawn just as much smaller as it needs to fit, but never under
-  // 0.6×, below which the text is too small to read: an iPad's stage still scrolls. Zoom scales
-  // every line alike, so no line break moves.
-  const phone = window.matchMedia("(max-width: 30rem)");
-  const smallestFit = 0.6;
-  function fitStages() {
-    for (const region of [regions.compact, regions.expanded]) {
-      const stage = region && region.querySelector(".preview-stage");
-      if (!stage) {
-        continue;
-      }
-      stage.style.removeProperty("zoom");
-      if (!phone.matches || region.scrollWidth <= region.clientWidth) {
-        continue;
-      }
-      const drawn = parseFloat(getComputedStyle(stage).zoom) || 1;
-      const fit = Math.floor(1000 * drawn * region.clientWidth / region.scrollWidth) / 1000;
-      stage.style.setProperty("zoom", String(Math.max(smallestFit, fit)));
-    }
-  }
-  fitStages();
-  phone.addEventListener("change", fitStages);
-  let resizing = 0;
-  window.addEventListener("resize", () => {
-    window.cancelAnimationFrame(resizing);
-    resizing = window.requestAnimationFrame(fitStages);
-  });
 
   // "64 characters · cut on the Banner of …" beside Title, Subtitle and Body (preview).
   function showCounters(counters) {

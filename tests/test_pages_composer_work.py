@@ -292,3 +292,26 @@ def test_phone_width_has_no_sideways_scroll(page, server, path):
                 assert scrolled > shown and float(zoom) == 0.6
     finally:
         page.set_window_size(1280, 1000)
+
+
+def test_a_revision_at_phone_width_shows_its_diff_and_previews_whole(page, server):
+    created, etag = save_notification(server, "Kino v sedm", {"aps": {"alert": {"title": "Kino", "body": "Dnes"}}})
+    nid = created["id"]
+    server.json("PUT", f"/api/v1/notifications/{nid}",
+                {"name": "Kino v sedm", "payload": {"aps": {"alert": {"title": "Divadlo", "body": "Dnes"}}}},
+                {"If-Match": etag})
+    page.set_window_size(390, 844)
+    try:
+        page.get(server.base + f"/notifications/{nid}/revisions/1")
+        # The field column gives way: each value column holds a word like "Divadlo" whole.
+        widths = page.execute_script(
+            "return [...document.querySelectorAll('.diff-table thead th')].map(th => th.offsetWidth)")
+        assert len(widths) == 3 and min(widths[1:]) >= 100, widths
+        assert page.execute_script("return document.documentElement.scrollWidth") <= 390
+        if page.javascript:
+            spills = page.execute_script(
+                "return [...document.querySelectorAll('.live-region')].filter(r => "
+                "r.querySelector(':scope > .preview-stage') && r.scrollWidth > r.clientWidth).length")
+            assert spills == 0
+    finally:
+        page.set_window_size(1280, 1000)
