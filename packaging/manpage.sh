@@ -29,7 +29,7 @@ cat <<ROFF
 pushboard \\- compose, validate, preview and export iOS push notifications
 .SH SYNOPSIS
 .nf
-$("$binary" --help | sed -n 's/^  pushboard /pushboard /p' | roff)
+$("$binary" --help | sed -n '/^Usage:/,/^$/s/^  //p' | roff)
 .fi
 .SH DESCRIPTION
 .nf

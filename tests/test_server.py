@@ -59,13 +59,29 @@ def test_unknown_option_is_usage_error(binary):
     assert "--prot" in result.stderr
 
 
-@pytest.mark.parametrize("command", [["serve"], ["validate"], ["preview"], ["export"],
-                                     ["categories", "export"], ["categories", "import"],
-                                     ["backup"]])
+COMMANDS = [["serve"], ["validate"], ["preview"], ["export"], ["media-check"],
+            ["categories", "export"], ["categories", "import"], ["activities", "import"],
+            ["activities", "export"], ["backup"], ["users", "add"], ["users", "list"],
+            ["users", "remove"], ["users", "passwd"], ["users", "role"], ["tokens", "create"],
+            ["tokens", "list"], ["tokens", "revoke"]]
+
+
+@pytest.mark.parametrize("command", COMMANDS)
 def test_every_command_has_help(binary, command):
     result = subprocess.run([str(binary), *command, "--help"], capture_output=True, text=True)
     assert result.returncode == 0
     assert "pushboard " + " ".join(command) in result.stdout
+
+
+def test_the_overview_names_each_command_once(binary):
+    result = subprocess.run([str(binary), "--help"], capture_output=True, text=True)
+    synopses = [line for line in result.stdout.splitlines() if line.startswith("  pushboard ")]
+    assert len(synopses) == len(set(synopses))
+    named = {tuple(words[:1] if words[0] in {"serve", "validate", "preview", "export", "media-check", "backup"}
+                   else words[:2]) for words in (line.split()[1:] for line in synopses)}
+    assert named == {tuple(command) for command in COMMANDS}
+    # Every form of a command is there: validate's --jsonl form too.
+    assert any(line.startswith("  pushboard validate --jsonl") for line in synopses)
 
 
 @pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM"])

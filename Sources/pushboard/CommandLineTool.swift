@@ -21,11 +21,10 @@ enum CommandLineTool {
     static var commands: [any Command.Type] {
         [
             ServeCommand.self, ValidateCommand.self, PreviewCommand.self, ExportCommand.self,
-            CategoriesExportCommand.self, CategoriesImportCommand.self, BackupCommand.self,
+            MediaCheckCommand.self, CategoriesExportCommand.self, CategoriesImportCommand.self,
+            ActivitiesImportCommand.self, ActivitiesExportCommand.self, BackupCommand.self,
             UsersAddCommand.self, UsersListCommand.self, UsersRemoveCommand.self, UsersPasswordCommand.self,
             UsersRoleCommand.self, TokensCreateCommand.self, TokensListCommand.self, TokensRevokeCommand.self,
-            CategoriesExportCommand.self, CategoriesImportCommand.self, ActivitiesImportCommand.self,
-            ActivitiesExportCommand.self, BackupCommand.self, MediaCheckCommand.self,
         ]
     }
 
@@ -73,12 +72,19 @@ enum CommandLineTool {
     /// `git describe` at build time (see `BuildInfo`).
     static let version = BuildInfo.version
 
+    /// The lines of a command's usage before its first blank line (every form of the command,
+    /// `validate` and `validate --jsonl`), indented for the overview.
+    private static func synopsis(of command: any Command.Type) -> String {
+        command.usage.split(separator: "\n", omittingEmptySubsequences: false)
+            .prefix { !$0.isEmpty }.map { "  " + $0 }.joined(separator: "\n")
+    }
+
     static var overview: String {
         """
         Pushboard — compose, validate, preview and export iOS push notifications.
 
         Usage:
-        \(commands.map { "  " + $0.usage.split(separator: "\n")[0] }.joined(separator: "\n"))
+        \(commands.map(synopsis).joined(separator: "\n"))
 
         Run 'pushboard COMMAND --help' for the options of a command.
         Exit status: 0 valid or success, 1 invalid input, 2 usage or I/O error.
