@@ -183,6 +183,21 @@ import Testing
         }
     }
 
+    /// A notification without a category says so in the list, not with an empty code pill.
+    @Test func theListSaysNoneForANotificationWithoutACategory() throws {
+        let fixture = try Fixture()
+        for (name, payload) in [
+            ("Plain", #"{"aps":{"alert":"x"}}"#), ("Chat", #"{"aps":{"alert":"y","category":"message"}}"#),
+        ] {
+            let body = #"{"name":""# + name + #"","payload":"# + payload + "}"
+            #expect(fixture.post("/api/v1/notifications", json: body).status == .created)
+        }
+        let html = Self.text(fixture.get("/notifications"))
+        #expect(html.contains("<code>message</code>"))
+        #expect(html.contains(#"<td><span class="muted">none</span></td>"#))
+        #expect(!html.contains("<code></code>"))
+    }
+
     @Test func unknownNotificationIs404() throws {
         let fixture = try Fixture()
         #expect(fixture.get("/notifications/0000000000000000").status == .notFound)
