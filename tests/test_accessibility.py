@@ -80,6 +80,11 @@ def states(site):
         press(driver, "Replace the registry")
         wait(driver, lambda: driver.find_elements(By.ID, "config-text-messages"))
 
+    def activity_import_error(driver):
+        set_value(driver, control(driver, "Or paste the source"), "struct Broken {")
+        press(driver, "Import")
+        wait(driver, lambda: driver.find_elements(By.ID, "activity-source-messages"))
+
     def field_errors(driver):
         control(driver, "Badge").send_keys("five")
         control(driver, "Expiration").send_keys("soon")
@@ -106,6 +111,8 @@ def states(site):
         ("trash", "/notifications/trash", None),
         ("purge confirmation", f"/notifications/trash/{ids['trashed']}/purge", None),
         ("validation rules", "/docs/validation-rules", None),
+        ("live activity types", "/activities", None),
+        ("activity import error", "/activities", activity_import_error),
         ("not found", "/notifications/0000000000000000", None),
     ]
 

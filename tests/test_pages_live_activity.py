@@ -9,6 +9,7 @@ import tempfile
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from conftest import ROOT, Server
@@ -87,3 +88,33 @@ def test_the_frame_follows_typing_with_javascript(browser, server):
     Select(control(driver, "status")).select_by_value("delivered")
     control(driver, "driver.name").send_keys(" Tran")
     wait(driver, lambda: "status: delivered" in frame_lines(driver) and "driver.name: Minh Tran" in frame_lines(driver))
+
+
+@pytest.mark.parametrize("javascript", [False, True])
+def test_the_app_source_imported_on_the_page_drives_the_composer(browser, browser_without_javascript, binary,
+                                                               javascript):
+    """A developer imports the app's Swift file on /activities (a file upload, no JavaScript
+    needed); the composer then builds its content-state form from it, and Delete takes it away."""
+    driver = browser if javascript else browser_without_javascript
+    path = tempfile.mkdtemp(prefix="pushboard-activity-page-")
+    running = Server(path)
+    try:
+        driver.get(running.base + "/activities")
+        assert "No types are imported yet" in driver.page_source
+        control(driver, "Swift file or JSON Schema").send_keys(str(TYPES))
+        press(driver, "Import")
+        wait(driver, lambda: "Imported DeliveryAttributes." in driver.page_source)
+        row = driver.find_element(By.XPATH, "//tbody/tr[th[normalize-space()='DeliveryAttributes']]")
+        assert "arrival: Date" in row.text and "driver: Driver?" in row.text
+        driver.get(running.base + "/notifications/new")
+        Select(control(driver, "Push type")).select_by_value("liveactivity")
+        press(driver, "Preview")
+        wait(driver, lambda: control(driver, "arrival"))
+        driver.get(running.base + "/activities")
+        row = driver.find_element(By.XPATH, "//tbody/tr[th[normalize-space()='DeliveryAttributes']]")
+        row.find_element(By.XPATH, ".//button[starts-with(normalize-space(), 'Delete')]").send_keys(Keys.ENTER)
+        wait(driver, lambda: "Deleted DeliveryAttributes." in driver.page_source)
+        assert running.request("GET", "/api/v1/activities/DeliveryAttributes")[0] == 404
+    finally:
+        running.stop()
+        shutil.rmtree(path, ignore_errors=True)

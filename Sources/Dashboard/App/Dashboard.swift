@@ -69,6 +69,7 @@ public struct Dashboard: Responder {
         RulesDocument(markdown: String(decoding: resources.current.validationRules, as: UTF8.self))
             .register(in: &builder, pages: pages)
         SettingsPages(store: store.settings, pages: pages).register(in: &builder)
+        ActivityPages(store: store.activityTypes, pages: pages).register(in: &builder)
         SettingsAPI(store: store.settings).register(in: &builder)
         LoginPages(
             access: access, audit: store.audit, pages: pages, secureCookies: configuration.secureCookies

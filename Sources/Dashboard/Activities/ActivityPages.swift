@@ -1,0 +1,126 @@
+import Foundation
+import HTTPKit
+import JSON
+import NotificationKit
+import Storage
+import Templates
+
+/// `/activities`: the app's Live Activity types in the browser, which the API and the command
+/// line already manage: each imported `ActivityAttributes` type with its attributes and
+/// content-state fields, an import form that takes the app's Swift source (or a JSON Schema)
+/// pasted or as a file, and Delete. Plain form posts, so it works without JavaScript. Anyone who
+/// may read sees the list; importing and deleting need an editor, as on the API.
+struct ActivityPages: Sendable {
+    /// Where the types are written.
+    let store: ActivityTypeStore
+    /// Renders the page.
+    let pages: PageRenderer
+
+    /// Adds the page and its two form posts.
+    func register(in router: inout DashboardRoutes) {
+        router.get("/activities", .viewer) { request, _ in
+            try page(flash: Self.flash(request.queryItems), entered: "", diagnostics: [], status: .ok)
+        }
+        router.post("/activities", .editor) { request, _ in try importTypes(request) }
+        router.post("/activities/{name}/delete", .editor) { request, parameters in
+            let name = try parameters.require("name")
+            guard try store.delete(name, by: Author.name(of: request)) else {
+                throw HTTPError(
+                    .notFound, message: "No Live Activity type is named \"\(name)\".", code: "not-found")
+            }
+            return Response(redirectTo: "/activities?" + Self.query("deleted", name))
+        }
+    }
+
+    /// Imports every type the posted source declares; a source with errors stores nothing and
+    /// comes back with its findings, the text kept.
+    private func importTypes(_ request: Request) throws -> Response {
+        let form = try MultipartForm(request.body, contentType: request.headers["Content-Type"] ?? "")
+        let file = form["file"]?.body ?? []
+        let bytes = file.isEmpty ? form["source"]?.body ?? [] : file
+        let entered = String(decoding: bytes, as: UTF8.self)
+        guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else {
+            return try page(
+                flash: [Self.message("error", "Paste the Swift source or choose a file: nothing was sent.")],
+                entered: entered, diagnostics: [], status: .unprocessableContent)
+        }
+        let imported = ActivityTypeImport(bytes)
+        // A source without an `ActivityAttributes` struct does not succeed: the import says so.
+        guard imported.succeeded, !imported.types.isEmpty else {
+            return try page(
+                flash: [Self.message("error", "The source has errors; nothing was imported.")],
+                entered: entered,
+                diagnostics: imported.diagnostics, status: .unprocessableContent)
+        }
+        let author = Author.name(of: request)
+        for type in imported.types {
+            _ = try store.put(type.storedDocument(source: entered, format: imported.format), by: author)
+        }
+        return Response(
+            redirectTo: "/activities?"
+                + Self.query("imported", imported.types.map(\.name).joined(separator: ", ")))
+    }
+
+    private func page(
+        flash: [TemplateValue], entered: String, diagnostics: [Diagnostic], status: HTTPStatus
+    ) throws -> Response {
+        let registry = try store.registry()
+        let types = ActivityTypeSet(registry: registry)
+        let rows: [TemplateValue] = registry.types.map { stored in
+            let type = types.type(named: stored.document.name)
+            return [
+                "name": .string(stored.document.name),
+                "deleteAddress": .string("/activities/" + Self.pathSegment(stored.document.name) + "/delete"),
+                "attributes": .list((type?.attributes.fields ?? []).map(Self.fieldValue)),
+                "contentState": .list((type?.contentState.fields ?? []).map(Self.fieldValue)),
+                "source": .string(stored.document.sourceKind == .swift ? "Swift source" : "JSON Schema"),
+                "revision": .int(stored.revision),
+                "when": .string(ComposerView.readableTime(stored.updatedAt)), "by": .string(stored.updatedBy),
+            ]
+        }
+        let values: [String: TemplateValue] = [
+            "types": .list(rows), "any": .bool(!rows.isEmpty), "entered": .string(entered),
+            "invalid": .bool(!diagnostics.isEmpty),
+            "diagnostics": .list(diagnostics.map(Self.diagnosticValue)),
+            "flash": .list(flash),
+        ]
+        var response = try pages.page(
+            "activities/list", title: "Live Activity types", section: .none, values: values)
+        response.status = status
+        return response
+    }
+
+    /// "Imported DeliveryAttributes." or "Deleted …." after a redirect, from its query.
+    private static func flash(_ items: FormFields) -> [TemplateValue] {
+        if let names = items["imported"] { return [message("success", "Imported \(names).")] }
+        if let name = items["deleted"] { return [message("success", "Deleted \(name).")] }
+        return []
+    }
+
+    private static func message(_ kind: String, _ text: String) -> TemplateValue {
+        ["kind": .string(kind), "text": .string(text)]
+    }
+
+    /// `key: Type` of one field, as the app declares it.
+    private static func fieldValue(_ field: ActivityField) -> TemplateValue {
+        ["key": .string(field.key), "type": .string(field.type.swiftName)]
+    }
+
+    /// A finding of the import, whose message already names its line (`line 4: …`).
+    private static func diagnosticValue(_ diagnostic: Diagnostic) -> TemplateValue {
+        ["severity": .string(diagnostic.severity.rawValue), "message": .string(diagnostic.message)]
+    }
+
+    /// `key=value` with the value percent-encoded for a query.
+    private static func query(_ key: String, _ value: String) -> String {
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.remove(charactersIn: "&=+#")
+        return key + "=" + (value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")
+    }
+
+    /// A type name as one path segment (Swift identifiers are letters, digits and `_`; anything
+    /// else a stored document holds is encoded).
+    private static func pathSegment(_ name: String) -> String {
+        name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? name
+    }
+}
