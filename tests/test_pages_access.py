@@ -140,6 +140,29 @@ def test_an_admin_resets_a_password_from_the_users_page(browser, guarded_server,
     other_session(guarded_server, "anna", NEW_PASSWORD)
 
 
+def test_upload_forms_save_when_logged_in(browser, guarded_server, binary):
+    """The two multipart forms carry the session's CSRF token like every other form: the admin's
+    settings and an editor's Live Activity import both save (both were refused with 403)."""
+    added = subprocess.run([str(binary), "users", "add", "boss", "--role", "admin", "--data",
+                            str(guarded_server.data_dir)],
+                           input=PASSWORD + "\n", capture_output=True, text=True, cwd=ROOT)
+    assert added.returncode == 0, added.stderr
+    log_in(browser, guarded_server, "boss", PASSWORD)
+    browser.get(guarded_server.base + "/settings")
+    replace_text(control(browser, "App name"), "Zprávy")
+    button(browser, "Save settings").send_keys(Keys.ENTER)
+    wait(browser, lambda: "Settings saved." in browser.page_source)
+
+    log_in(browser, guarded_server, "anna", PASSWORD)
+    browser.get(guarded_server.base + "/activities")
+    control(browser, "Swift file or JSON Schema").send_keys(
+        str(ROOT / "Tests" / "NotificationKitTests" / "Fixtures" / "activities" / "DeliveryAttributes.swift"))
+    button(browser, "Import").send_keys(Keys.ENTER)
+    wait(browser, lambda: "Imported DeliveryAttributes." in browser.page_source)
+    browser.get(guarded_server.base + "/notifications/new")
+    assert "Zprávy" in browser.page_source  # the platters draw the saved app name
+
+
 @pytest.mark.parametrize("width", [1440, 390])
 def test_the_access_pages_have_no_axe_violations(browser, guarded_server, binary, width):
     """axe-core on the login, account, users, tokens and audit pages and their error states,

@@ -49,6 +49,32 @@ import Testing
         #expect(fixture.send(.post, "/categories/new", in: editor, form: form).status == .seeOther)
     }
 
+    /// Upload forms (`multipart/form-data`) carry the token in the same hidden field: with it the
+    /// settings and the Live Activity import save, without it they are refused.
+    @Test func uploadFormsNeedTheSessionsCSRFTokenToo() throws {
+        let fixture = try AccessDashboard()
+        let admin = try #require(try fixture.logIn("admin-user"))
+        let boundary = "----csrfUploadBoundary"
+        func upload(_ target: String, _ fields: [(String, String)]) -> Response {
+            let body =
+                fields.map {
+                    "--\(boundary)\r\nContent-Disposition: form-data; name=\"\($0.0)\"\r\n\r\n\($0.1)\r\n"
+                }
+                .joined() + "--\(boundary)--\r\n"
+            return fixture.send(
+                .post, target, body: body,
+                headers: [
+                    "Cookie": admin.cookie, "Content-Type": "multipart/form-data; boundary=\(boundary)",
+                ])
+        }
+        let settings = [("appName", "Zprávy"), ("appBundleID", "cz.example.zpravy")]
+        #expect(upload("/settings", settings).status == .forbidden)
+        #expect(upload("/settings", [("_csrf", admin.csrf)] + settings).status == .seeOther)
+        let source = "struct A: ActivityAttributes { struct ContentState: Codable, Hashable { var n: Int } }"
+        #expect(upload("/activities", [("source", source)]).status == .forbidden)
+        #expect(upload("/activities", [("_csrf", admin.csrf), ("source", source)]).status == .seeOther)
+    }
+
     @Test func jsonCallsWithACookieNeedTheHeaderTokenCallsDoNot() throws {
         let fixture = try AccessDashboard()
         let editor = try #require(try fixture.logIn("editor-user"))

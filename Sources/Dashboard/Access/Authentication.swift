@@ -131,10 +131,19 @@ struct Authentication: Middleware {
             code: "unauthenticated", headers: ["WWW-Authenticate": "Bearer realm=\"pushboard\""])
     }
 
-    /// The CSRF token a request sent: the header for JSON calls, the form field for forms.
+    /// The CSRF token a request sent: the header for JSON calls, the form field for forms, in
+    /// either encoding a browser posts (an upload form, as on /settings and /activities, is
+    /// `multipart/form-data`; its hidden field was not read, so those forms failed with login).
     private static func csrfToken(in request: Request) -> String? {
         if let header = request.headers[csrfHeader] { return header }
-        guard request.mediaType == "application/x-www-form-urlencoded" else { return nil }
-        return (try? request.formFields())?[csrfField]
+        switch request.mediaType {
+        case "application/x-www-form-urlencoded":
+            return (try? request.formFields())?[csrfField]
+        case "multipart/form-data":
+            let form = try? MultipartForm(request.body, contentType: request.headers["Content-Type"] ?? "")
+            return form?[csrfField]?.text
+        default:
+            return nil
+        }
     }
 }
