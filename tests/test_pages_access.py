@@ -163,6 +163,34 @@ def test_upload_forms_save_when_logged_in(browser, guarded_server, binary):
     assert "Zprávy" in browser.page_source  # the platters draw the saved app name
 
 
+def test_a_viewer_sees_no_control_they_may_not_use(browser, guarded_server, binary):
+    """A viewer previews and downloads but changes nothing: Save, Replace the registry and the
+    Live Activity import are not shown to them (the server would refuse them with 403); an
+    editor sees them."""
+    added = subprocess.run([str(binary), "users", "add", "vera", "--role", "viewer", "--data",
+                            str(guarded_server.data_dir)],
+                           input=PASSWORD + "\n", capture_output=True, text=True, cwd=ROOT)
+    assert added.returncode == 0, added.stderr
+
+    def shown(path, text):
+        browser.get(guarded_server.base + path)
+        return [b.is_displayed() for b in browser.find_elements(By.TAG_NAME, "button")
+                if b.get_attribute("textContent").strip() == text]
+
+    log_in(browser, guarded_server, "vera", PASSWORD)
+    assert "read only" in browser.find_element(By.CSS_SELECTOR, "nav[aria-label='Account']").text
+    assert shown("/notifications/new", "Save") == [False]
+    assert shown("/notifications/new", "Preview") == [True]
+    assert shown("/categories", "Replace the registry") == [False]
+    assert shown("/activities", "Import") == [False]
+    log_in(browser, guarded_server, "anna", PASSWORD)
+    assert shown("/notifications/new", "Save") == [True]
+    assert shown("/categories", "Replace the registry") == [True]
+    # Settings is an admin's page: in the navigation for admins only.
+    settings = browser.find_element(By.CSS_SELECTOR, "nav.site-nav a[href='/settings']")
+    assert not settings.is_displayed()
+
+
 @pytest.mark.parametrize("width", [1440, 390])
 def test_the_access_pages_have_no_axe_violations(browser, guarded_server, binary, width):
     """axe-core on the login, account, users, tokens and audit pages and their error states,

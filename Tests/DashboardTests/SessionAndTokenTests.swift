@@ -75,6 +75,35 @@ import Testing
         #expect(upload("/activities", [("_csrf", admin.csrf), ("source", source)]).status == .seeOther)
     }
 
+    /// Every page carries the signed-in role, by which the stylesheet hides what the role may not
+    /// use: a viewer's pages are read only, and Settings is in the navigation for admins alone.
+    @Test func aViewersPagesAreMarkedReadOnly() throws {
+        let fixture = try AccessDashboard()
+        let viewer = try #require(try fixture.logIn("viewer-user"))
+        let editor = try #require(try fixture.logIn("editor-user"))
+        for path in ["/notifications/new", "/categories", "/activities"] {
+            let seen = DashboardFixture.text(fixture.send(.get, path, headers: ["Cookie": viewer.cookie]))
+            #expect(seen.contains(#"<body data-role="viewer">"#), "\(path)")
+            #expect(seen.contains("read only: previews and downloads, no changes"), "\(path)")
+            #expect(seen.contains("data-needs-editor"), "\(path)")
+            let edited = DashboardFixture.text(fixture.send(.get, path, headers: ["Cookie": editor.cookie]))
+            #expect(edited.contains(#"<body data-role="editor">"#), "\(path)")
+            #expect(!edited.contains("read only:"), "\(path)")
+        }
+        let composer = DashboardFixture.text(
+            fixture.send(.get, "/notifications/new", headers: ["Cookie": viewer.cookie]))
+        #expect(composer.contains(#"value="save" data-needs-editor>Save</button>"#))
+        #expect(composer.contains(#"<li data-needs-admin><a href="/settings""#))
+        let stylesheet = try String(
+            contentsOfFile: DashboardFixture.repositoryRoot + "/Public/pushboard.css", encoding: .utf8)
+        for rule in [
+            #"[data-role="viewer"] [data-needs-editor]"#, #"[data-role="viewer"] [data-needs-admin]"#,
+            #"[data-role="editor"] [data-needs-admin]"#,
+        ] {
+            #expect(stylesheet.contains(rule), "\(rule)")
+        }
+    }
+
     @Test func jsonCallsWithACookieNeedTheHeaderTokenCallsDoNot() throws {
         let fixture = try AccessDashboard()
         let editor = try #require(try fixture.logIn("editor-user"))

@@ -3,8 +3,10 @@ import HTTPKit
 import Templates
 
 /// What authentication adds to every HTML page after its handler made it: the strip that says
-/// who is signed in (or that there is no login), and the session's CSRF token in every form
-/// that posts.
+/// who is signed in (or that there is no login), the session's CSRF token in every form that
+/// posts, and the signed-in role on `<body>` (`data-role`), by which the stylesheet hides what
+/// the templates mark `data-needs-editor` or `data-needs-admin` from a role that lacks it (the
+/// server refuses those requests anyway; hidden, nobody fills in a form only to be told so).
 ///
 /// Done here, on the finished page, so that no template and no handler can forget the token:
 /// a form added tomorrow carries it too. Only the dashboard's own markup can contain `<form` or
@@ -17,6 +19,8 @@ struct PageDecoration: Sendable {
 
     /// Where the layout wants the strip.
     static let marker = Array("<!--pushboard:session-->".utf8)
+    /// The layout's body tag, which gets the signed-in role.
+    static let body = Array("<body>".utf8)
 
     /// `response` with the strip and the form tokens, when it is an HTML page; anything else
     /// (the JSON API, static files) passes untouched, without rendering anything.
@@ -28,6 +32,10 @@ struct PageDecoration: Sendable {
             ? resources.openSessionBar : Self.sessionBar(for: principal, templates: resources.templates)
         var response = response
         var body = Self.replacing(Self.marker, with: sessionBar, in: response.body)
+        if let principal {
+            let tagged = #"<body data-role=""# + principal.role.rawValue + #"">"#
+            body = Self.replacing(Self.body, with: Array(tagged.utf8), in: body)
+        }
         if let csrfToken = principal?.csrfToken {
             let field =
                 "<input type=\"hidden\" name=\"\(Authentication.csrfField)\" value=\"\(csrfToken.htmlEscaped())\">"
@@ -45,6 +53,7 @@ struct PageDecoration: Sendable {
             values["name"] = .string(principal.name)
             values["role"] = .string(principal.role.rawValue)
             values["admin"] = .bool(principal.role.includes(.admin))
+            values["readOnly"] = .bool(!principal.role.includes(.editor))
         }
         return Array(((try? templates.render("access/session-bar", with: .object(values))) ?? "").utf8)
     }
