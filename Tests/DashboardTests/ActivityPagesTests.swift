@@ -54,6 +54,10 @@ import Testing
         #expect(page.contains("<code>driver: Driver?</code>"))
         #expect(page.contains("Swift source, revision 1"))
         #expect(fixture.send(.get, "/api/v1/activities/DeliveryAttributes").status == .ok)
+        // Only type names are echoed from the query.
+        let spoofed = DashboardFixture.text(
+            fixture.send(.get, "/activities?imported=nothing.%20Your%20account%20is%20locked"))
+        #expect(!spoofed.contains("Imported nothing") && !spoofed.contains("locked"))
     }
 
     @Test func aChosenFileWinsOverThePastedText() throws {

@@ -90,11 +90,21 @@ struct ActivityPages: Sendable {
         return response
     }
 
-    /// "Imported DeliveryAttributes." or "Deleted …." after a redirect, from its query.
+    /// "Imported DeliveryAttributes." or "Deleted …." after a redirect, from its query. Only
+    /// type names are echoed, so a link cannot make the page say something else.
     private static func flash(_ items: FormFields) -> [TemplateValue] {
-        if let names = items["imported"] { return [message("success", "Imported \(names).")] }
-        if let name = items["deleted"] { return [message("success", "Deleted \(name).")] }
+        if let names = items["imported"], names.split(separator: ", ").allSatisfy(isTypeName) {
+            return [message("success", "Imported \(names).")]
+        }
+        if let name = items["deleted"], isTypeName(name[...]) {
+            return [message("success", "Deleted \(name).")]
+        }
         return []
+    }
+
+    /// Whether `text` could be a Swift type name: letters, digits and `_`, at most 128.
+    private static func isTypeName(_ text: Substring) -> Bool {
+        !text.isEmpty && text.count <= 128 && text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
     }
 
     private static func message(_ kind: String, _ text: String) -> TemplateValue {
