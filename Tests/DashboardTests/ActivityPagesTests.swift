@@ -13,16 +13,16 @@ import Testing
             atPath: DashboardFixture.repositoryRoot
                 + "/Tests/NotificationKitTests/Fixtures/activities/DeliveryAttributes.swift"
         ).map { String(decoding: $0, as: UTF8.self) } ?? ""
-    static let boundary = "----pushboardActivityBoundary3"
-
-    /// A multipart body as a browser sends the import form: the pasted text and the chosen file
-    /// (empty when none is chosen, as browsers send it).
+    /// A multipart body as a browser sends the import form: the chosen file (empty when none
+    /// is chosen, as browsers send it) and the pasted text.
     static func form(source: String, file: String = "") -> [UInt8] {
-        Array(
-            ("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(file.isEmpty ? "" : "A.swift")\"\r\n"
-                + "Content-Type: application/octet-stream\r\n\r\n\(file)\r\n"
-                + "--\(boundary)\r\nContent-Disposition: form-data; name=\"source\"\r\n\r\n\(source)\r\n"
-                + "--\(boundary)--\r\n").utf8)
+        MultipartBody.encode([
+            MultipartBody.Part(
+                name: "file", filename: file.isEmpty ? "" : "A.swift",
+                contentType: "application/octet-stream",
+                body: Array(file.utf8)),
+            MultipartBody.field("source", source),
+        ])
     }
 
     static func post(_ fixture: DashboardFixture, _ target: String, _ body: [UInt8]) -> Response {
@@ -30,7 +30,7 @@ import Testing
             to: Request(
                 method: .post, target: target,
                 headers: [
-                    "Content-Type": "multipart/form-data; boundary=\(boundary)",
+                    "Content-Type": MultipartBody.contentType,
                     "Origin": "http://127.0.0.1:8080", "Host": "127.0.0.1:8080",
                 ],
                 body: body, remoteAddress: "127.0.0.1"))

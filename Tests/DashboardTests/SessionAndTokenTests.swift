@@ -54,18 +54,12 @@ import Testing
     @Test func uploadFormsNeedTheSessionsCSRFTokenToo() throws {
         let fixture = try AccessDashboard()
         let admin = try #require(try fixture.logIn("admin-user"))
-        let boundary = "----csrfUploadBoundary"
         func upload(_ target: String, _ fields: [(String, String)]) -> Response {
-            let body =
-                fields.map {
-                    "--\(boundary)\r\nContent-Disposition: form-data; name=\"\($0.0)\"\r\n\r\n\($0.1)\r\n"
-                }
-                .joined() + "--\(boundary)--\r\n"
-            return fixture.send(
-                .post, target, body: body,
-                headers: [
-                    "Cookie": admin.cookie, "Content-Type": "multipart/form-data; boundary=\(boundary)",
-                ])
+            fixture.dashboard.respond(
+                to: Request(
+                    method: .post, target: target,
+                    headers: ["Cookie": admin.cookie, "Content-Type": MultipartBody.contentType],
+                    body: MultipartBody.encode(fields.map(MultipartBody.field)), remoteAddress: "127.0.0.1"))
         }
         let settings = [("appName", "Zprávy"), ("appBundleID", "cz.example.zpravy")]
         #expect(upload("/settings", settings).status == .forbidden)

@@ -12,21 +12,14 @@ import Testing
         FileManager.default.contents(
             atPath: DashboardFixture.repositoryRoot + "/tests/fixtures/app-icon-48.png"
         ).map { Array($0) } ?? []
-    static let boundary = "----pushboardTestBoundary7"
-
     /// A multipart body as a browser sends the settings form.
     static func form(name: String, bundleID: String, icon: [UInt8]?) -> [UInt8] {
-        var body: [UInt8] = []
-        for (field, value) in [("appName", name), ("appBundleID", bundleID)] {
-            body += Array(
-                "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(field)\"\r\n\r\n\(value)\r\n".utf8)
-        }
-        body += Array(
-            "--\(boundary)\r\nContent-Disposition: form-data; name=\"appIcon\"; filename=\"\(icon == nil ? "" : "icon.png")\"\r\nContent-Type: image/png\r\n\r\n"
-                .utf8)
-        body += icon ?? []
-        body += Array("\r\n--\(boundary)--\r\n".utf8)
-        return body
+        MultipartBody.encode([
+            MultipartBody.field("appName", name), MultipartBody.field("appBundleID", bundleID),
+            MultipartBody.Part(
+                name: "appIcon", filename: icon == nil ? "" : "icon.png", contentType: "image/png",
+                body: icon ?? []),
+        ])
     }
 
     static func post(_ fixture: DashboardFixture, _ body: [UInt8]) -> Response {
@@ -34,7 +27,7 @@ import Testing
             to: Request(
                 method: .post, target: "/settings",
                 headers: [
-                    "Content-Type": "multipart/form-data; boundary=\(boundary)",
+                    "Content-Type": MultipartBody.contentType,
                     "Origin": "http://127.0.0.1:8080",
                     "Host": "127.0.0.1:8080",
                 ],

@@ -1,4 +1,3 @@
-import Foundation
 import HTTPKit
 import JSON
 import NotificationKit
@@ -28,7 +27,7 @@ struct ActivityPages: Sendable {
                 throw HTTPError(
                     .notFound, message: "No Live Activity type is named \"\(name)\".", code: "not-found")
             }
-            return Response(redirectTo: "/activities?" + Self.query("deleted", name))
+            return Response(redirectTo: "/activities?deleted=" + CategoryPages.percentEncoded(name))
         }
     }
 
@@ -57,8 +56,8 @@ struct ActivityPages: Sendable {
             _ = try store.put(type.storedDocument(source: entered, format: imported.format), by: author)
         }
         return Response(
-            redirectTo: "/activities?"
-                + Self.query("imported", imported.types.map(\.name).joined(separator: ", ")))
+            redirectTo: "/activities?imported="
+                + CategoryPages.percentEncoded(imported.types.map(\.name).joined(separator: ", ")))
     }
 
     private func page(
@@ -70,7 +69,8 @@ struct ActivityPages: Sendable {
             let type = types.type(named: stored.document.name)
             return [
                 "name": .string(stored.document.name),
-                "deleteAddress": .string("/activities/" + Self.pathSegment(stored.document.name) + "/delete"),
+                "deleteAddress": .string(
+                    "/activities/" + CategoryPages.percentEncoded(stored.document.name) + "/delete"),
                 "attributes": .list((type?.attributes.fields ?? []).map(Self.fieldValue)),
                 "contentState": .list((type?.contentState.fields ?? []).map(Self.fieldValue)),
                 "source": .string(stored.document.sourceKind == .swift ? "Swift source" : "JSON Schema"),
@@ -119,18 +119,5 @@ struct ActivityPages: Sendable {
     /// A finding of the import, whose message already names its line (`line 4: …`).
     private static func diagnosticValue(_ diagnostic: Diagnostic) -> TemplateValue {
         ["severity": .string(diagnostic.severity.rawValue), "message": .string(diagnostic.message)]
-    }
-
-    /// `key=value` with the value percent-encoded for a query.
-    private static func query(_ key: String, _ value: String) -> String {
-        var allowed = CharacterSet.urlQueryAllowed
-        allowed.remove(charactersIn: "&=+#")
-        return key + "=" + (value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")
-    }
-
-    /// A type name as one path segment (Swift identifiers are letters, digits and `_`; anything
-    /// else a stored document holds is encoded).
-    private static func pathSegment(_ name: String) -> String {
-        name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? name
     }
 }

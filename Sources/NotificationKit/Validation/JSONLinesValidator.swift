@@ -196,13 +196,13 @@ public struct JSONLinesValidator: Sendable {
         case .tooLong(let length):
             // The run's headers decide the push type and the limit, as for a line that was read
             // (a broadcast's is 5 120 bytes); an envelope line's own headers were never read.
-            let (pushType, limit) = (headerCheck.pushType, headerCheck.sizeLimit)
             var sink = DiagnosticSink(strict: validator.strict, lineOffset: lineNumber - 1)
             sink.emit(
                 .payloadTooLarge, JSONPath.root, at: JSONSpan(start: 0, end: length, line: 1, column: 1),
                 "The line is \(length) bytes, over the \(maximumLineBytes)-byte line limit; it was not read.")
             return ValidationReport(
-                pushType: pushType, size: ValidationReport.Size(bytes: length, limit: limit),
+                pushType: headerCheck.pushType,
+                size: ValidationReport.Size(bytes: length, limit: headerCheck.sizeLimit),
                 diagnostics: sink.diagnostics)
         }
     }
