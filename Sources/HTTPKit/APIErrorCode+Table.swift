@@ -9,6 +9,7 @@ extension APIErrorCode {
         /// The message when the thrower has nothing more precise to say.
         public let message: String
 
+        /// A row, written positionally so each fits on one line of the table.
         init(_ identifier: String, _ status: HTTPStatus, _ message: String) {
             self.identifier = identifier
             self.status = status

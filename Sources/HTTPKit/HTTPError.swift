@@ -24,11 +24,6 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `404 Not Found: message`, for logs.
     public var description: String { "\(status): \(message)" }
 
-    /// 400 `bad-request` with a message naming what was wrong.
-    public static func badRequest(_ message: String) -> HTTPError {
-        HTTPError(.badRequest, message: message)
-    }
-
     /// 404 for a path nothing answers.
     public static func notFound(_ message: String = "There is nothing at this address.") -> HTTPError {
         HTTPError(.notFound, message: message)

@@ -16,6 +16,7 @@ import Testing
         ActivityTypeCode.self, ModelCode.self, ExportCode.self, PreviewCode.self, MediaCheckCode.self,
     ]
 
+    /// The checkout, found from this file's path.
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 

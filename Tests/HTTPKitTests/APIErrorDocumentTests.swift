@@ -6,6 +6,7 @@ import Testing
 /// `docs/api-errors.md` lists every row of `APIErrorCode`'s table (code and status), and no row
 /// the table does not have.
 @Suite struct APIErrorDocumentTests {
+    /// The checkout, found from this file's path.
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
@@ -28,6 +29,7 @@ import Testing
         }
     }
 
+    /// The table's rows.
     static var table: [Row] { APIErrorCode.allCases.map { Row(code: $0.identifier, status: $0.status.code) } }
 
     @Test func everyTableRowIsDocumentedOnce() throws {
