@@ -40,6 +40,11 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .systemLibrary(
             name: "CHarfBuzz",
             pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"])]
@@ -49,7 +54,11 @@ let package = Package(
         .plugin(name: "EmbedShapingFonts", capability: .buildTool(), dependencies: ["ResourceEmbedder"]),
         .target(name: "EmbeddedResources", swiftSettings: strict, plugins: ["EmbedResources"]),
         .target(name: "HTTPKit", swiftSettings: strict),
-        .target(name: "Access", dependencies: ["CSodium", "Storage"], swiftSettings: strict),
+        // The only importer of CSodium: SHA-256, random bytes, Argon2id, constant-time compare.
+        .target(name: "Cryptography", dependencies: ["CSodium"], swiftSettings: strict),
+        // The only importer of CZlib: the one PNG reader (structure, CRCs, image data inflated).
+        .target(name: "ImageFormats", dependencies: ["CZlib"], swiftSettings: strict),
+        .target(name: "Access", dependencies: ["Cryptography", "Storage"], swiftSettings: strict),
         .target(name: "MHDServer", dependencies: ["CMicroHTTPD", "HTTPKit"], swiftSettings: strict),
         .target(name: "Templates", swiftSettings: strict),
         .target(name: "JSON", swiftSettings: sealed),
@@ -57,9 +66,11 @@ let package = Package(
         .target(
             name: "NotificationPreview", dependencies: ["JSON", "NotificationKit", "CHarfBuzz"],
             exclude: ["ShapingFonts"], swiftSettings: strict, plugins: ["EmbedShapingFonts"]),
-        .target(name: "Storage", dependencies: ["CSQLite"], swiftSettings: strict),
+        .target(name: "Storage", dependencies: ["CSQLite", "ImageFormats"], swiftSettings: strict),
         .target(
-            name: "MediaCheck", dependencies: ["CCurl", "JSON", "NotificationKit"], swiftSettings: strict),
+            name: "MediaCheck",
+            dependencies: ["CCurl", "JSON", "NotificationKit", "Cryptography", "ImageFormats"],
+            swiftSettings: strict),
         .target(
             name: "Registry", dependencies: ["JSON", "NotificationKit", "Storage"], swiftSettings: sealed),
         .target(
@@ -102,9 +113,11 @@ let package = Package(
             exclude: ["Fixtures", "Goldens"],
             swiftSettings: strict
         ),
-        .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: strict),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "ImageFormats"], swiftSettings: strict),
         .testTarget(name: "AccessTests", dependencies: ["Access", "Storage"], swiftSettings: strict),
-        .testTarget(name: "MediaCheckTests", dependencies: ["MediaCheck"], swiftSettings: strict),
+        .testTarget(
+            name: "MediaCheckTests", dependencies: ["MediaCheck", "Cryptography", "NotificationKit", "JSON"],
+            swiftSettings: strict),
         .testTarget(
             name: "RegistryTests", dependencies: ["Registry", "NotificationKit", "Storage"],
             swiftSettings: strict),

@@ -7,7 +7,7 @@
 set -euo pipefail
 
 want="${1:-run}"
-debs=(pkg-config libmicrohttpd-dev libsqlite3-dev libcurl4-openssl-dev libsodium-dev libharfbuzz-dev)
+debs=(pkg-config libmicrohttpd-dev libsqlite3-dev libcurl4-openssl-dev libsodium-dev libharfbuzz-dev zlib1g-dev)
 pips=()
 case "$want" in
 run) ;;

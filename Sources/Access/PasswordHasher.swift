@@ -1,4 +1,4 @@
-import CSodium
+import Cryptography
 
 /// Argon2id password hashes in libsodium's string form (`$argon2id$v=19$m=…,t=…,p=1$salt$hash`),
 /// which carries its own salt and cost, so older hashes keep verifying after the cost changes.
@@ -19,18 +19,11 @@ public enum PasswordHasher {
 
     /// The storable hash of `password`, or nil if libsodium could not allocate its memory.
     public static func hash(_ password: String) -> String? {
-        _ = Sodium.randomBytes(0)  // initialises libsodium
-        var output = [CChar](repeating: 0, count: csodium_pwhash_strbytes())
-        // The C string carries every byte of the password (embedded NULs too); the length is given.
-        let code = crypto_pwhash_str_alg(
-            &output, password, UInt64(password.utf8.count), operations, memory, csodium_pwhash_alg_argon2id())
-        guard code == 0 else { return nil }
-        return String(decoding: output.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        Sodium.argon2idHash(password, operations: operations, memory: memory)
     }
 
     /// Whether `password` matches `hash`. A malformed hash never matches.
     public static func verify(_ password: String, against hash: String) -> Bool {
-        _ = Sodium.randomBytes(0)
-        return crypto_pwhash_str_verify(hash, password, UInt64(password.utf8.count)) == 0
+        Sodium.argon2idVerify(password, against: hash)
     }
 }

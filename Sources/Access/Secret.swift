@@ -1,3 +1,5 @@
+import Cryptography
+
 /// A 256-bit random secret as text: a session id or the random part of an API token.
 ///
 /// Written as 43 characters of unpadded base64url, so it fits a cookie or a header unquoted.

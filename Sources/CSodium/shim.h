@@ -1,8 +1,8 @@
 #ifndef PUSHBOARD_CSODIUM_SHIM_H
 #define PUSHBOARD_CSODIUM_SHIM_H
-// libsodium (Debian libsodium-dev), imported by the Access module only: Argon2id password
-// hashes, the system's random generator, SHA-256 for stored session and token hashes, and
-// constant-time comparison.
+// libsodium (Debian libsodium-dev), imported by the Cryptography module only: Argon2id password
+// hashes, the system's random generator, SHA-256 (stored session and token hashes, cached image
+// names), and constant-time comparison.
 #include <sodium.h>
 
 // The macros below are not visible to Swift as values; these give them a name.

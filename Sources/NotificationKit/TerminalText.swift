@@ -20,8 +20,9 @@ extension String {
         return String(out)
     }
 
-    /// True for the scalars `terminalSafe` escapes.
-    static func isTerminalControl(_ scalar: Unicode.Scalar) -> Bool {
+    /// True for the scalars `terminalSafe` escapes: the one list of what a terminal acts on, so a
+    /// test (or a writer that must refuse rather than escape) asks the same rule.
+    public static func isTerminalControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F: true
         case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true

@@ -41,7 +41,9 @@ extension PreviewMatrix {
     }
 
     /// One line per device × surface: lines used of the limit, "cut" and the last characters
-    /// shown, aligned in columns for a terminal.
+    /// shown, aligned in columns for a terminal. The characters shown are payload text, so they
+    /// pass through the one terminal escaper (`terminalSafe`): the CLI's `--format table` and the
+    /// API's `device=all` text picture print them.
     public func table() -> String {
         var lines = [["device", "surface"] + Self.fields]
         for row in rows {
@@ -62,12 +64,13 @@ extension PreviewMatrix {
         return out
     }
 
-    /// "2/4", "1/1 cut after “Děti byly”", "5" (unlimited) or "–" (empty).
+    /// "2/4", "1/1 cut after “Děti byly”", "5" (unlimited) or "–" (empty); the quoted tail with
+    /// controls and bidi controls shown as `\u{…}`.
     private static func describe(_ cell: Cell) -> String {
         guard cell.lines > 0 else { return "–" }
         let used = cell.lineLimit.map { "\(cell.lines)/\($0)" } ?? "\(cell.lines)"
         let tail = String(cell.lastShown.map { $0.isNewline || $0 == "\t" ? " " : $0 })
-        return cell.truncated ? "\(used) cut after “\(tail)”" : used
+        return cell.truncated ? "\(used) cut after “\(tail.terminalSafe)”" : used
     }
 }
 

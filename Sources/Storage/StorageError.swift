@@ -23,8 +23,9 @@ public enum StorageError: Error, Equatable, Sendable {
     /// The data directory or the database file is no longer the one opened at start (removed or
     /// replaced): a write now would be acknowledged and then lost, so none is attempted.
     case filesReplaced(String)
-    /// `PRAGMA quick_check` at start found damage in the database at `path`.
-    case damaged(path: String, report: String)
+    /// `PRAGMA quick_check` at start found damage in the database at `path`; `servable` when it
+    /// still opens read-only (so `--allow-damaged` would serve it, and the message says so).
+    case damaged(path: String, report: String, servable: Bool)
     /// Too many writers are already waiting for the write lock, or the wait ran out: retry later.
     case writersQueued(waiting: Int)
 
@@ -78,12 +79,14 @@ extension StorageError: CustomStringConvertible {
             return message
         case .filesReplaced(let message):
             return message + "; restart pushboard on the intended data directory"
-        case .damaged(let path, let report):
+        case .damaged(let path, let report, let servable):
             let firstLines = report.split(separator: "\n").prefix(3).joined(separator: "; ")
             return "\(path) is damaged (PRAGMA quick_check: \(firstLines)). Stop pushboard and restore "
                 + "the latest copy made by `pushboard backup` (copies are integrity-checked): "
-                + "cp BACKUP \(path), removing any \(path)-wal and \(path)-shm next to it; or start "
-                + "with --allow-damaged to serve what still reads, read-only"
+                + "cp BACKUP \(path), removing any \(path)-wal and \(path)-shm next to it"
+                + (servable
+                    ? "; or start with --allow-damaged to serve what still reads, read-only"
+                    : "; its schema does not read, so even --allow-damaged cannot serve it")
         case .writersQueued(let waiting):
             return "\(waiting) writers are already waiting for the database's write lock"
         }

@@ -22,15 +22,19 @@ extension Store {
         } catch let error as StorageError where error.isCorruption {
             report = error.description
         }
-        guard allowDamaged else { throw StorageError.damaged(path: path, report: report) }
+        // Opened read-only whether or not it is allowed, so the refusal suggests --allow-damaged
+        // only when that would really serve the file.
+        let readOnly: Store
         do {
-            return try Store(
+            readOnly = try Store(
                 directory: directory, mode: .readOnly, connectionLimit: connectionLimit,
                 readOnlyReason: "the database is damaged and served read-only (--allow-damaged)")
         } catch let error as StorageError where error.isCorruption {
             // Even the schema is unreadable: nothing can be served, only restored.
-            throw StorageError.damaged(path: path, report: error.description)
+            throw StorageError.damaged(path: path, report: report + "\n" + error.description, servable: false)
         }
+        guard allowDamaged else { throw StorageError.damaged(path: path, report: report, servable: true) }
+        return readOnly
     }
 }
 

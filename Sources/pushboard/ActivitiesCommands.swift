@@ -41,7 +41,7 @@ enum ActivitiesImportCommand: Command {
         } catch {
             throw InputOutputError(message: "cannot write the activity types in '\(directory)': \(error)")
         }
-        Console.out(
+        Console.say(
             "Imported \(imported.types.map(\.name).joined(separator: ", ")) (\(imported.format.rawValue)) into \(directory)"
         )
         return 0

@@ -27,7 +27,7 @@ enum BackupCommand: Command {
         } catch {
             throw InputOutputError(message: "backup failed: \(error)")
         }
-        Console.out("Backed up to \(target)")
+        Console.say("Backed up to \(target)")
         return 0
     }
 }

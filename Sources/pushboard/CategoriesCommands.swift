@@ -64,7 +64,7 @@ enum CategoriesImportCommand: Command {
         } catch {
             throw InputOutputError(message: "cannot write the registry in '\(directory)': \(error)")
         }
-        Console.out("Imported \(config.categories.count) categories into \(directory)")
+        Console.say("Imported \(config.categories.count) categories into \(directory)")
         return 0
     }
 }

@@ -22,7 +22,9 @@ enum InputReader {
         if path == nil || path == "-" {
             descriptor = STDIN_FILENO
         } else {
-            descriptor = open(name, O_RDONLY | O_CLOEXEC)
+            // By the bytes the shell passed: a name that is not UTF-8 opens as given.
+            let path = ArgumentBytes.bytes(of: name).map { CChar(bitPattern: $0) } + [0]
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else { throw failure("cannot open", name) }
         }
         defer { if descriptor != STDIN_FILENO { close(descriptor) } }

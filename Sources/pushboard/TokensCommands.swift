@@ -41,11 +41,10 @@ enum TokensListCommand: Command {
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         for token in try AccessCommands.open(arguments).tokens() {
             let status = token.revokedAt.map { "revoked " + $0 } ?? "live"
-            Console.out(
-                [
-                    token.name, token.role.rawValue, token.createdAt, token.expiresAt ?? "never",
-                    token.lastUsedAt ?? "never", status,
-                ].joined(separator: "\t"))
+            Console.out(fields: [
+                token.name, token.role.rawValue, token.createdAt, token.expiresAt ?? "never",
+                token.lastUsedAt ?? "never", status,
+            ])
         }
         return 0
     }

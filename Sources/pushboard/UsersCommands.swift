@@ -99,7 +99,7 @@ enum UsersListCommand: Command {
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         for user in try AccessCommands.open(arguments).users() {
-            Console.out("\(user.name)\t\(user.role.rawValue)\t\(user.createdAt)")
+            Console.out(fields: [user.name, user.role.rawValue, user.createdAt])
         }
         return 0
     }

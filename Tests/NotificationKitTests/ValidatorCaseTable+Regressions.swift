@@ -76,7 +76,18 @@ extension ValidatorCaseTable {
             .mediaInvalidURL, fails: media("https:///y.png"), passes: media("https://example.com/y.png")),
         ValidatorCase(
             .mediaInvalidURL, fails: media("https://:443/y.png"),
-            passes: media("https://user@example.com:443/y.png")),
+            passes: media("https://example.com:443/y.png")),
+        // One policy on user info, the media check's (issue 24): refused, as credentials in a
+        // payload reach every device in clear.
+        ValidatorCase(
+            .mediaInvalidURL, fails: media("https://user@example.com:443/y.png"),
+            passes: media("https://example.com:443/y.png")),
+        ValidatorCase(
+            .mediaInvalidURL, fails: media("https://u:p@example.com/y.png"),
+            passes: media("https://example.com/u:p@y.png")),
+        ValidatorCase(
+            .mediaInvalidURL, fails: media("https://example.com:99999/y.png"),
+            passes: media("https://example.com:8443/y.png")),
         ValidatorCase(
             .mediaInvalidURL, fails: media("https://user@/y.png"), passes: media("https://[::1]/y.png")),
         ValidatorCase(.mediaInvalidURL, fails: media("https://?x"), passes: media("https://e.com?x")),

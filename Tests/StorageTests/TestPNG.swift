@@ -1,15 +1,19 @@
+import ImageFormats
+
 @testable import Storage
 
 /// PNG files built byte by byte for the icon checks: a greyscale image whose IDAT is a zlib
-/// stream of stored (uncompressed) deflate blocks, so small ones decode in any viewer. For the
-/// size limits only IHDR counts, so `dataRows` may be fewer rows than `height`.
+/// stream of stored (uncompressed) deflate blocks, so they decode in any viewer (1-bit samples
+/// keep a 1024-pixel side under the file limit). `dataRows` fewer than `height` makes image data
+/// that is cut short, as a damaged file's.
 enum TestPNG {
-    static func make(width: Int, height: Int, dataRows: Int? = nil, extra: [(String, [UInt8])] = [])
-        -> [UInt8]
-    {
+    static func make(
+        width: Int, height: Int, depth: UInt8 = 8, dataRows: Int? = nil, extra: [(String, [UInt8])] = []
+    ) -> [UInt8] {
         var header = be32(width) + be32(height)
-        header += [8, 0, 0, 0, 0]
-        let raw = (0..<(dataRows ?? height)).flatMap { _ in [0] + [UInt8](repeating: 0x80, count: width) }
+        header += [depth, 0, 0, 0, 0]
+        let rowBytes = (width * Int(depth) + 7) / 8
+        let raw = (0..<(dataRows ?? height)).flatMap { _ in [0] + [UInt8](repeating: 0x80, count: rowBytes) }
         var file = PNGImage.signature + chunk("IHDR", header)
         for (type, data) in extra { file += chunk(type, data) }
         return file + chunk("IDAT", zlibStored(raw)) + chunk("IEND", [])
@@ -41,5 +45,21 @@ enum TestPNG {
 
     static func be32(_ value: Int) -> [UInt8] {
         [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) }
+    }
+}
+
+extension [UInt8] {
+    /// This PNG (as `TestPNG.make` builds it: IHDR, then IDAT, then IEND) with the IDAT data
+    /// replaced by `data`, its CRC recomputed.
+    func replacingIDAT(with data: [UInt8]) -> [UInt8] {
+        let ihdrEnd = 8 + 12 + 13
+        return Array(self[..<ihdrEnd]) + TestPNG.chunk("IDAT", data) + TestPNG.chunk("IEND", [])
+    }
+
+    /// This PNG with IHDR's height set to `height`, its CRC recomputed.
+    func replacingIHDRHeight(with height: Int) -> [UInt8] {
+        var header = Array(self[16..<29])
+        header.replaceSubrange(4..<8, with: TestPNG.be32(height))
+        return Array(self[..<8]) + TestPNG.chunk("IHDR", header) + Array(self[33...])
     }
 }

@@ -1,3 +1,4 @@
+import ImageFormats
 import Testing
 
 @testable import Storage
@@ -11,7 +12,7 @@ import Testing
 
     @Test(arguments: [40, 64, 180, 1024])
     func squarePNGWithinTheSideLimitsIsTaken(side: Int) throws {
-        let png = TestPNG.make(width: side, height: side, dataRows: min(side, 64))
+        let png = TestPNG.make(width: side, height: side, depth: side > 256 ? 1 : 8)
         let icon = try AppIcon(png: png)
         #expect(icon.side == side)
         #expect(icon.png == png)
@@ -54,6 +55,29 @@ import Testing
             _ = try AppIcon(png: png)
         } catch {
             #expect(error.field == "appIcon")
+            #expect(error.message.contains(message), "\(name): \(error.message)")
+        }
+    }
+
+    /// Issue 23 item 12: sound chunks and CRCs around image data that does not inflate to the
+    /// image (not zlib at all, cut short, or longer than the rows) draw a broken image everywhere.
+    @Test(arguments: [
+        (
+            "not zlib",
+            TestPNG.make(width: 48, height: 48, extra: []).replacingIDAT(
+                with: [UInt8](repeating: 7, count: 64)), "does not inflate"
+        ),
+        ("cut short", TestPNG.make(width: 48, height: 48, dataRows: 47), "holds 2303 of the 2352 bytes"),
+        (
+            "too long", TestPNG.make(width: 47, height: 48).replacingIHDRHeight(with: 47),
+            "longer than the image"
+        ),
+    ])
+    func imageDataThatDoesNotInflateToTheImageIsRefused(name: String, png: [UInt8], message: String) {
+        do {
+            _ = try AppIcon(png: png)
+            Issue.record("\(name) was accepted")
+        } catch {
             #expect(error.message.contains(message), "\(name): \(error.message)")
         }
     }

@@ -26,7 +26,13 @@ enum UnreadableRecords {
         }
     }
 
+    /// `line` as one log line: the text `terminalSafe`, then a real line break (escaping the
+    /// whole line turned its break into a literal `\u{A}` and ran every warning together).
+    static func logLine(_ line: String) -> String {
+        "pushboard: \(line.terminalSafe)\n"
+    }
+
     private static func write(_ line: String) {
-        FileHandle.standardError.write(Data("pushboard: \(line)\n".terminalSafe.utf8))
+        FileHandle.standardError.write(Data(logLine(line).utf8))
     }
 }

@@ -44,7 +44,7 @@ struct ComposerMedia: Sendable {
 
     /// Whether iOS will show the attachment.
     var attached: Bool {
-        guard let report, report.passed, mutableContent, url?.lowercased().hasPrefix("https://") == true
+        guard let report, report.passed, mutableContent, url.flatMap(AbsoluteURL.init)?.scheme == "https"
         else {
             return false
         }

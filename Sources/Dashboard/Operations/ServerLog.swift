@@ -65,7 +65,7 @@ public final class ServerLog: Sendable {
     ) {
         switch format {
         case .combined:
-            write("pushboard: \(message)")
+            write(Self.combinedLine(message))
         case .json:
             var object = JSONObjectBuilder()
             object.set("time", Self.timestamp(Date()))
@@ -96,6 +96,12 @@ public final class ServerLog: Sendable {
         return String(
             format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", parts.tm_year + 1900, parts.tm_mon + 1,
             parts.tm_mday, parts.tm_hour, parts.tm_min, parts.tm_sec, Int32(milliseconds % 1000))
+    }
+
+    /// An event in the combined format, `terminalSafe`: messages quote request paths and errors,
+    /// and the log is often a terminal (standard error), where a decoded `%1B` would act.
+    static func combinedLine(_ message: String) -> String {
+        "pushboard: \(message.terminalSafe)"
     }
 
     private func write(_ line: String) {

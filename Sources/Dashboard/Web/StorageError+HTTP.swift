@@ -32,6 +32,15 @@ extension StorageError: HTTPErrorConvertible {
                 message: "The database cannot be written (read-only file or file system, or served "
                     + "read-only because it is damaged); nothing was saved.", headers: ["Retry-After": "30"])
         }
+        if isCorruption {
+            // A database served with --allow-damaged answers what still reads; a damaged page
+            // is a known state of the file, not a bug of the server.
+            return HTTPError(
+                .serviceUnavailable,
+                message: "The database is damaged where this answer is stored; the rest still reads. "
+                    + "Restore the latest `pushboard backup` copy.",
+                code: "storage.damaged")
+        }
         if case .invalidInput(let message) = self {
             return HTTPError(.invalidInput, message: message)
         }

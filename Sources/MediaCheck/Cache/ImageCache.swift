@@ -1,3 +1,4 @@
+import Cryptography
 import Synchronization
 
 /// The image copies the preview shows, kept in memory by content hash, within a byte budget:
@@ -33,7 +34,7 @@ public final class ImageCache: Sendable {
         guard type.isServableRaster, !bytes.isEmpty, bytes.count <= capacity,
             MediaSniffer.sniff(Array(bytes.prefix(MediaSniffer.prefixLength))) == type
         else { return nil }
-        let digest = SHA256.hexDigest(bytes)
+        let digest = Sodium.sha256Hex(bytes)
         state.withLock { state in
             guard state.entries[digest] == nil else { return }
             while state.total + bytes.count > capacity, !state.order.isEmpty {

@@ -31,14 +31,14 @@ extension MediaReport {
     }
 
     /// For a terminal: one `url: severity: message [code]` line per finding, then a summary.
-    /// Control characters (an escape sequence in a typed URL) are shown as `\u{…}`, never sent
-    /// to the terminal.
+    /// Control and bidi characters (an escape sequence in a typed URL, U+202E in a redirect) are
+    /// shown as `\u{…}` by the one terminal escaper (`terminalSafe`), never sent to the terminal.
     public var text: String {
         var output = ""
-        let url = Self.terminalSafe(self.url)
+        let url = self.url.terminalSafe
         for diagnostic in diagnostics {
             output +=
-                "\(url): \(diagnostic.severity.rawValue): \(Self.terminalSafe(diagnostic.message)) [\(diagnostic.code)]\n"
+                "\(url): \(diagnostic.severity.rawValue): \(diagnostic.message.terminalSafe) [\(diagnostic.code)]\n"
         }
         let errors = diagnostics.count { $0.severity == .error }
         output +=
@@ -47,18 +47,5 @@ extension MediaReport {
                 ? "passed: iOS will attach it"
                 : "failed (\(errors) error\(errors == 1 ? "" : "s")): iOS will not attach it") + "\n"
         return output
-    }
-
-    /// `text` with C0 and C1 control characters (and DEL) written as `\u{1B}`.
-    static func terminalSafe(_ text: String) -> String {
-        var safe = ""
-        for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                safe += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                safe.unicodeScalars.append(scalar)
-            }
-        }
-        return safe
     }
 }

@@ -1,9 +1,11 @@
 import Foundation
+import NotificationKit
 
 /// An absolute `http`/`https` URL taken apart just enough to check and pin it: the scheme, the
-/// host (an IP literal or a name) and the port. Stricter than browsers on purpose (no user info,
-/// no spaces, control characters or backslashes), so this parser and libcurl's cannot read two
-/// different hosts out of one string; the socket check behind it catches any that would.
+/// host (an IP literal or a name) and the port. Read by the one URL reader (`AbsoluteURL`, no
+/// user info, no spaces, control characters or backslashes), so this check, the validator and
+/// libcurl cannot read two different hosts out of one string; the socket check behind it catches
+/// any that would.
 public struct MediaURL: Sendable, Hashable, CustomStringConvertible {
     /// The URL text as given (or as resolved from a redirect).
     public let text: String
@@ -16,47 +18,21 @@ public struct MediaURL: Sendable, Hashable, CustomStringConvertible {
     /// The address when the host is an IP literal in any spelling `inet_aton` accepts.
     public let literal: IPAddress?
 
-    /// Parses `text`; nil when it is not an absolute URL of that shape.
+    /// Parses `text`; nil when it is not an absolute http(s) URL of at most 2 048 bytes.
     public init?(_ text: String) {
-        guard text.utf8.count <= 2048,
-            !text.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F || $0 == "\\" }),
-            let schemeEnd = text.range(of: "://")
+        guard text.utf8.count <= 2048, let url = AbsoluteURL(text),
+            url.scheme == "https" || url.scheme == "http"
         else { return nil }
-        let scheme = text[..<schemeEnd.lowerBound].lowercased()
-        guard scheme == "https" || scheme == "http" else { return nil }
-        let rest = text[schemeEnd.upperBound...]
-        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        guard !authority.contains("@") else { return nil }
-        var host: Substring
-        var portText: Substring?
-        if authority.hasPrefix("[") {
-            guard let close = authority.firstIndex(of: "]") else { return nil }
-            host = authority[authority.index(after: authority.startIndex)..<close]
-            let after = authority[authority.index(after: close)...]
-            if !after.isEmpty {
-                guard after.hasPrefix(":") else { return nil }
-                portText = after.dropFirst()
-            }
+        var host = Substring(url.host)
+        if url.isBracketed {
             guard IPAddress.parseIPv6(host) != nil else { return nil }
-        } else {
-            let parts = authority.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-            host = parts[0]
-            portText = parts.count == 2 ? parts[1] : nil
         }
         while host.hasSuffix(".") && host.count > 1 { host = host.dropLast() }  // "localhost." is localhost
-        guard !host.isEmpty else { return nil }
-        var port = scheme == "https" ? 443 : 80
-        if let portText {
-            guard let number = Int(portText), (1...65535).contains(number), portText.allSatisfy(\.isNumber)
-            else { return nil }
-            port = number
-        }
         self.text = text
-        self.scheme = scheme
-        self.host = host.lowercased()
-        self.port = port
-        self.literal =
-            authority.hasPrefix("[") ? IPAddress(literal: "[\(host)]") : IPAddress(literal: String(host))
+        self.scheme = url.scheme
+        self.host = String(host)
+        self.port = url.port ?? (url.scheme == "https" ? 443 : 80)
+        self.literal = url.isBracketed ? IPAddress(literal: "[\(host)]") : IPAddress(literal: String(host))
     }
 
     /// The URL a `Location` header leads to, resolved against this one (RFC 3986 §5).

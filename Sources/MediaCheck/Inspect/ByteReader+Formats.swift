@@ -1,13 +1,5 @@
 /// The header layouts of the image formats whose size the check reads.
 extension ByteReader {
-    /// PNG: the IHDR chunk right after the signature holds width and height.
-    func png() -> ImageFacts? {
-        guard text(12, 4) == "IHDR", let width = bigEndian(16, 4), let height = bigEndian(20, 4) else {
-            return nil
-        }
-        return ImageFacts(width: width, height: height)
-    }
-
     /// JPEG: walk the marker segments to the first start-of-frame (SOF0–SOF15 but DHT, JPG, DAC).
     func jpeg() -> ImageFacts? {
         var offset = 2

@@ -1,3 +1,5 @@
+import ImageFormats
+
 /// What the header bytes of an image say: its pixel size and, for a GIF, how many frames it has.
 public struct ImageFacts: Sendable, Hashable {
     /// Width in pixels.
@@ -24,7 +26,7 @@ public struct ImageFacts: Sendable, Hashable {
         let reader = ByteReader(bytes)
         let facts: ImageFacts? =
             switch type {
-            case .png: reader.png()
+            case .png: PNGImage.header(of: bytes).map { ImageFacts(width: $0.width, height: $0.height) }
             case .jpeg: reader.jpeg()
             case .gif: reader.gif()
             case .webp: reader.webp()

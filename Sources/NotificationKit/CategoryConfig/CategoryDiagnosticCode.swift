@@ -46,6 +46,11 @@ public enum CategoryDiagnosticCode: String, DiagnosticCode {
     case tooManyCategories = "categories.too-many-categories"
     /// More actions than `CategoryLimits.maximumActions` in one category.
     case actionLimit = "categories.action-limit"
+    /// An action title, button title, placeholder, summary format, icon name or intent identifier
+    /// longer than its cap in `CategoryLimits`.
+    case textTooLong = "categories.text-too-long"
+    /// A registry whose config file is over `CategoryLimits.maximumRegistryBytes`.
+    case registryTooLarge = "categories.registry-too-large"
     /// A hidden-previews placeholder or summary format without `%u` for the count.
     case countPlaceholder = "categories.count-placeholder"
 
@@ -55,7 +60,7 @@ public enum CategoryDiagnosticCode: String, DiagnosticCode {
         case .type, .missingField, .unknownOption, .duplicateIdentifier, .emptyIdentifier, .controlCharacter,
             .duplicateAction,
             .emptyTitle, .textInputButtonTitle, .icon, .identifierTooLong, .reservedIdentifier,
-            .tooManyCategories, .actionLimit:
+            .tooManyCategories, .actionLimit, .textTooLong, .registryTooLarge:
             .error
         case .unknownField, .duplicateOption, .caseCollision, .normalizationCollision,
             .sharedActionIdentifier,

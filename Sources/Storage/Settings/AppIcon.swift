@@ -1,7 +1,10 @@
+import ImageFormats
+
 /// The workspace's app icon: a PNG file that passed every limit, drawn in each preview platter.
 ///
 /// Only PNG is taken (the format iOS app icons are made in); the file is checked structurally
-/// (`PNGImage`) so a page never serves as `image/png` bytes that are something else.
+/// (`PNGImage`, the one PNG reader) and its image data inflated, so a page never serves as
+/// `image/png` bytes that are something else, or a PNG every browser draws as a broken image.
 public struct AppIcon: Equatable, Sendable {
     /// The largest file accepted, in bytes (256 KB).
     public static let maximumBytes = 256 * 1024
@@ -9,6 +12,10 @@ public struct AppIcon: Equatable, Sendable {
     public static let minimumSide = 40
     /// The largest side, in pixels (App Store icons are 1024 × 1024).
     public static let maximumSide = 1024
+
+    /// The most bytes an icon's image data may inflate to: a 1024 × 1024 RGBA image at 16 bits
+    /// per sample (8 MiB and its filter bytes), the largest the side limit allows.
+    static let maximumInflatedBytes = maximumSide * (1 + maximumSide * 8)
 
     /// The file exactly as uploaded.
     public let png: [UInt8]
@@ -37,6 +44,11 @@ public struct AppIcon: Equatable, Sendable {
             throw refuse(
                 "is \(image.width) × \(image.height) pixels; each side must be "
                     + "\(Self.minimumSide) to \(Self.maximumSide) pixels")
+        }
+        if let fault = image.checkImageData(of: png, maximumInflatedBytes: Self.maximumInflatedBytes),
+            case .damaged(let what) = fault
+        {
+            throw refuse("is not a valid PNG file: \(what)")
         }
         self.png = png
         self.side = image.width

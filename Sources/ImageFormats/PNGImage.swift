@@ -1,23 +1,44 @@
-/// A PNG file read far enough to trust its size: the signature, every chunk's length and CRC,
-/// the IHDR header first and IEND last. Nothing is decoded; browsers do that, but only for a file
-/// whose stated size is the one the limits were checked against.
-struct PNGImage: Equatable, Sendable {
+/// A PNG file read far enough to trust it: the signature, every chunk's length and CRC, the IHDR
+/// header first and IEND last, and (with `checkImageData`) the image data inflated within a
+/// bound. The one PNG reader: the app icon upload and the media check both ask it.
+public struct PNGImage: Equatable, Sendable {
     /// The eight bytes every PNG file starts with.
-    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// The width in pixels, from IHDR.
-    let width: Int
+    public let width: Int
     /// The height in pixels, from IHDR.
-    let height: Int
+    public let height: Int
+    /// Bits per sample, from IHDR.
+    let bitDepth: Int
+    /// The IHDR colour type (0 grey, 2 RGB, 3 palette, 4 grey + alpha, 6 RGBA).
+    let colorType: UInt8
+    /// True for Adam7 interlacing.
+    let interlaced: Bool
+    /// Where each IDAT chunk's data lies in the file, in order (empty from `header(of:)`).
+    var dataRanges: [Range<Int>] = []
+
+    /// The size written in the IHDR chunk that follows the signature, for a caller that holds only
+    /// the file's first bytes (the media check reads a prefix); nil when they do not start a PNG
+    /// with a valid IHDR. No CRC or later chunk is checked: use `read` for a whole file.
+    public static func header(of bytes: [UInt8]) -> PNGImage? {
+        let start = signature.count
+        guard bytes.count >= start + 8 + 13, bytes.starts(with: signature),
+            bigEndian32(bytes, at: start) == 13,
+            bytes[start + 4..<start + 8].elementsEqual("IHDR".utf8),
+            case .success(let header) = readHeader(bytes[start + 8..<start + 8 + 13])
+        else { return nil }
+        return header
+    }
 
     /// Reads `bytes`; answers the fault when they are not one well-formed PNG file.
-    static func read(_ bytes: [UInt8]) -> Result<PNGImage, PNGFault> {
+    public static func read(_ bytes: [UInt8]) -> Result<PNGImage, PNGFault> {
         guard bytes.count >= signature.count, bytes.starts(with: signature) else {
             return .failure(.notPNG)
         }
         var offset = signature.count
         var header: PNGImage?
-        var sawData = false
+        var data: [Range<Int>] = []
         while offset < bytes.count {
             guard bytes.count - offset >= 12 else { return .failure(.damaged("a chunk is cut short")) }
             let length = Int(bigEndian32(bytes, at: offset))
@@ -42,11 +63,12 @@ struct PNGImage: Equatable, Sendable {
             } else if type == "IHDR" {
                 return .failure(.damaged("IHDR appears twice"))
             }
-            if type == "IDAT" { sawData = true }
+            if type == "IDAT" { data.append(dataStart..<dataStart + length) }
             offset = dataStart + length + 4
             if type == "IEND" {
                 guard offset == bytes.count else { return .failure(.damaged("bytes follow IEND")) }
-                guard let header, sawData else { return .failure(.damaged("there is no image data")) }
+                guard var header, !data.isEmpty else { return .failure(.damaged("there is no image data")) }
+                header.dataRanges = data
                 return .success(header)
             }
         }
@@ -62,35 +84,27 @@ struct PNGImage: Equatable, Sendable {
         let allowedDepths: [UInt8: [UInt8]] = [
             0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16],
         ]
-        guard width > 0, height > 0, allowedDepths[color]?.contains(depth) == true,
+        guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max),
+            allowedDepths[color]?.contains(depth) == true,
             data[start + 10] == 0, data[start + 11] == 0, data[start + 12] <= 1
         else {
             return .failure(.damaged("its IHDR header is invalid"))
         }
-        return .success(PNGImage(width: width, height: height))
+        return .success(
+            PNGImage(
+                width: width, height: height, bitDepth: Int(depth), colorType: color,
+                interlaced: data[start + 12] == 1))
     }
 
-    private static func bigEndian32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+    static func bigEndian32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
         bytes[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
     }
 }
 
 /// Why bytes are not a PNG file pushboard accepts.
-enum PNGFault: Error, Equatable {
+public enum PNGFault: Error, Equatable, Sendable {
     /// The signature is missing: some other format (JPEG, GIF, SVG, text).
     case notPNG
     /// It starts like a PNG but its structure is broken, with what is broken.
     case damaged(String)
-}
-
-/// CRC-32 (ISO 3309, the one PNG chunks carry), computed with a 256-entry table.
-enum CRC32 {
-    private static let table: [UInt32] = (0..<256).map { index in
-        (0..<8).reduce(UInt32(index)) { crc, _ in crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
-    }
-
-    /// The checksum of `bytes`.
-    static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
-        ~bytes.reduce(~UInt32(0)) { crc, byte in table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
-    }
 }
