@@ -83,6 +83,8 @@ extension APIErrorCode {
             Entry("storage.replaced", .serviceUnavailable, "The data directory was replaced after start.")
         case .storageReadOnly:
             Entry("storage.read-only", .serviceUnavailable, "The database cannot be written.")
+        case .storageDamaged:
+            Entry("storage.damaged", .serviceUnavailable, "The database is damaged where this answer is stored.")
         case .invalidInput: Entry("invalid-input", .unprocessableContent, "The value cannot be stored.")
         case .invalidCategories:
             Entry("invalid-categories", .unprocessableContent, "The categories have errors; nothing changed.")

@@ -91,6 +91,8 @@ public enum APIErrorCode: CaseIterable, Sendable, Hashable {
     case storageReplaced
     /// The database cannot be written (read-only file or file system, or served damaged).
     case storageReadOnly
+    /// A database served with `--allow-damaged` whose page holding the answer does not read.
+    case storageDamaged
     /// The store refused a value it cannot keep.
     case invalidInput
 

@@ -13,7 +13,7 @@ struct DamagedAnswerTests {
         let error = StorageError.sqlite(
             code: code, message: "database disk image is malformed", context: "read")
         #expect(error.httpError.status == .serviceUnavailable)
-        #expect(error.httpError.code == "storage.damaged")
+        #expect(error.httpError.code.identifier == "storage.damaged")
     }
 
     @Test func eachStartUpWarningIsOneLineWithItsTextEscaped() {

@@ -36,10 +36,9 @@ extension StorageError: HTTPErrorConvertible {
             // A database served with --allow-damaged answers what still reads; a damaged page
             // is a known state of the file, not a bug of the server.
             return HTTPError(
-                .serviceUnavailable,
+                .storageDamaged,
                 message: "The database is damaged where this answer is stored; the rest still reads. "
-                    + "Restore the latest `pushboard backup` copy.",
-                code: "storage.damaged")
+                    + "Restore the latest `pushboard backup` copy.")
         }
         if case .invalidInput(let message) = self {
             return HTTPError(.invalidInput, message: message)
