@@ -42,7 +42,7 @@ struct NotificationListRow {
             "snippet": .string(String(snippet)), "category": .string(fields[.category]),
             "valid": .bool(report.valid),
             "errors": .string(errors == 1 ? "1 error" : "\(errors) errors"),
-            "updatedAt": .string(ComposerView.readableTime(stored.updatedAt)),
+            "updatedAt": .string(Timestamp.readable(stored.updatedAt)),
             "updatedBy": .string(stored.updatedBy),
             "revision": .int(stored.revision),
         ]
