@@ -52,8 +52,10 @@ test:
 test-deps:
 	scripts/install-deps.sh test
 
+# The module arrows and the Dashboard's rooms of docs/architecture.md are checked with the format.
 lint:
 	$(SWIFT) format lint --strict --parallel -r Package.swift Plugins Sources Tests bench
+	python3 scripts/check-architecture.py
 
 # Every Swift test (unit and live server tests) runs under ThreadSanitizer: one build serves
 # DESIGN.md's "live server tests under --sanitize=thread" and the unit suite, which saves `make

@@ -39,7 +39,8 @@ extension NotificationStore {
         try database.withConnection { try Self.count(in: $0) }
     }
 
-    private static func count(in connection: Connection) throws -> Int {
+    /// How many notifications are outside the trash, on `connection` (inside a page's snapshot).
+    static func count(in connection: Connection) throws -> Int {
         try connection.integer("SELECT COUNT(*) FROM notifications WHERE deleted_at IS NULL")
     }
 }

@@ -129,17 +129,20 @@ public struct NotificationStore: Sendable {
     /// The notification `id` outside the trash, read on `connection`.
     static func notification(id: String, in connection: Connection) throws -> StoredNotification? {
         try connection.queryFirst(
-            """
-            SELECT id, name, headers, payload, revision, created_at, created_by, updated_at, updated_by
-            FROM notifications WHERE id = ? AND deleted_at IS NULL
-            """,
-            [.text(id)]
-        ) { row in
-            StoredNotification(
-                id: row.text(0), name: row.text(1), headers: row.text(2), payload: row.text(3),
-                revision: row.int(4), createdAt: row.text(5), createdBy: row.text(6), updatedAt: row.text(7),
-                updatedBy: row.text(8))
-        }
+            "SELECT \(storedColumns) FROM notifications WHERE id = ? AND deleted_at IS NULL", [.text(id)],
+            row: storedNotification)
+    }
+
+    /// The columns of a whole notification, in the order `storedNotification(_:)` reads them.
+    static let storedColumns =
+        "id, name, headers, payload, revision, created_at, created_by, updated_at, updated_by"
+
+    /// The notification in a row of `storedColumns`.
+    static func storedNotification(_ row: Statement) -> StoredNotification {
+        StoredNotification(
+            id: row.text(0), name: row.text(1), headers: row.text(2), payload: row.text(3),
+            revision: row.int(4), createdAt: row.text(5), createdBy: row.text(6), updatedAt: row.text(7),
+            updatedBy: row.text(8))
     }
 
     /// Appends `notification` as a row of its history.

@@ -49,7 +49,7 @@ import Testing
         _ dashboard: Dashboard, _ target: String, _ fields: [(String, String)], origin: String? = nil
     ) -> Response {
         let body = fields.map {
-            CategoryPages.percentEncoded($0.0) + "=" + CategoryPages.percentEncoded($0.1)
+            PercentEncoding.encoded($0.0) + "=" + PercentEncoding.encoded($0.1)
         }
         .joined(separator: "&")
         var headers: HTTPHeaders = [

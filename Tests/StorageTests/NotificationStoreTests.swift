@@ -190,4 +190,21 @@ import Testing
         #expect(page.total == 1)
         #expect(try store.count() == 1)
     }
+
+    /// The list's rows come whole (headers and payload) from one query: a page in the list's
+    /// order, every notification when no limit is given, the trash left out of both and the total.
+    @Test func aStoredPageHasTheListsRowsWhole() throws {
+        let first = try store.create(
+            name: "first", headers: #"{"apns-priority":"5"}"#, payload: "{}", by: "t")
+        let second = try store.create(name: "second", headers: "{}", payload: #"{"aps":{}}"#, by: "t")
+        let trashed = try store.create(name: "trashed", headers: "{}", payload: "{}", by: "t")
+        #expect(try store.delete(id: trashed.id, by: "t"))
+        let listed = try store.list(limit: 10, offset: 0).notifications.map(\.id)
+        let all = try store.storedPage(limit: nil)
+        #expect(all.notifications.map(\.id) == listed)
+        #expect(all.notifications.sorted { $0.name < $1.name } == [first, second])
+        #expect(all.total == 2)
+        let page = try store.storedPage(limit: 1, offset: 1)
+        #expect(page.notifications.map(\.id) == [listed[1]] && page.total == 2)
+    }
 }

@@ -32,7 +32,7 @@ struct AccountPages: Sendable {
         guard let session = try signedIn(request) else {
             return try page(session: nil, errors: [:], changed: nil, status: .forbidden)
         }
-        let form = try NotificationPages.formFields(of: request)
+        let form = try request.urlEncodedForm()
         let current = form[Field.current.rawValue] ?? ""
         let password = form[Field.password.rawValue] ?? ""
         var errors: [Field: String] = [:]

@@ -24,7 +24,7 @@ struct AdminPages: Sendable {
         }
         router.post("/users/{name}/role", .admin) { request, parameters in
             let name = try parameters.require("name")
-            let role = try Self.role(in: NotificationPages.formFields(of: request))
+            let role = try Self.role(in: request.urlEncodedForm())
             return try change(request, action: "user.role", object: "user:" + name, detail: role.rawValue) {
                 try access.setRole(name: name, role: role)
                 return "\(name) is now \(role.rawValue)."
@@ -32,7 +32,7 @@ struct AdminPages: Sendable {
         }
         router.post("/users/{name}/password", .admin) { request, parameters in
             let name = try parameters.require("name")
-            let form = try NotificationPages.formFields(of: request)
+            let form = try request.urlEncodedForm()
             return try change(request, action: "user.password.reset", object: "user:" + name) {
                 let password = form["password"] ?? ""
                 try AccessError.checkNewPassword(password, confirmation: form["confirmation"] ?? "")
@@ -65,7 +65,7 @@ struct AdminPages: Sendable {
     }
 
     private func addUser(_ request: Request) throws -> Response {
-        let form = try NotificationPages.formFields(of: request)
+        let form = try request.urlEncodedForm()
         let name = form["name"] ?? ""
         let role = try Self.role(in: form)
         return try change(request, action: "user.add", object: "user:" + name, detail: role.rawValue) {
@@ -100,7 +100,7 @@ struct AdminPages: Sendable {
             [
                 "name": .string(user.name), "role": .string(user.role.rawValue),
                 "createdAt": .string(user.createdAt),
-                "path": .string(CategoryPages.percentEncoded(user.name)),
+                "path": .string(PercentEncoding.encoded(user.name)),
                 "roles": Self.roleOptions(selected: user.role),
             ]
         }
@@ -114,7 +114,7 @@ struct AdminPages: Sendable {
     }
 
     private func createToken(_ request: Request) throws -> Response {
-        let form = try NotificationPages.formFields(of: request)
+        let form = try request.urlEncodedForm()
         let name = form["name"] ?? ""
         let role = try Self.role(in: form)
         var expiry: Date?
@@ -149,7 +149,7 @@ struct AdminPages: Sendable {
                 "createdAt": .string(token.createdAt), "createdBy": .string(token.createdBy),
                 "expiresAt": .string(token.expiresAt ?? "never"),
                 "lastUsedAt": .string(token.lastUsedAt ?? "never"),
-                "path": .string(CategoryPages.percentEncoded(token.name)),
+                "path": .string(PercentEncoding.encoded(token.name)),
             ]
             if let revoked = token.revokedAt { row["revokedAt"] = .string(revoked) }
             return .object(row)

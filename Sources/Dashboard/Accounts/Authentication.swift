@@ -27,11 +27,6 @@ struct Authentication: Middleware {
     /// HTML page, so `serve --resources` picks up an edited template.
     let pages: PageRenderer
 
-    /// The header JSON calls made with a session cookie carry the CSRF token in.
-    static let csrfHeader = "X-CSRF-Token"
-    /// The form field pages carry the CSRF token in (added to every form by `PageDecoration`).
-    static let csrfField = "_csrf"
-
     /// Lets the request on as its principal, or refuses it: 401 (`unauthenticated`), 403
     /// (`forbidden-role`, `csrf`), or a browser's page request sent to the login page.
     func respond(to request: Request, next: (Request) -> Response) throws(HTTPError) -> Response {
@@ -63,8 +58,8 @@ struct Authentication: Middleware {
         }
         let principal = try identify(request)
         if case .anyone = needed {
-            let response = next(request)
-            guard let principal else { return response }
+            guard let principal else { return next(request) }
+            let response = PageSession.$csrfToken.withValue(principal.csrfToken) { next(request) }
             return PageDecoration(principal: principal, pages: pages).apply(to: response)
         }
         guard let principal else { return try refuseUnauthenticated(request) }
@@ -83,7 +78,7 @@ struct Authentication: Middleware {
         }
         var request = request
         request.authenticatedActor = principal.actor
-        let response = next(request)
+        let response = PageSession.$csrfToken.withValue(principal.csrfToken) { next(request) }
         auditChange(request, needed: needed, response: response)
         return PageDecoration(principal: principal, pages: pages).apply(to: response)
     }
@@ -132,15 +127,6 @@ struct Authentication: Middleware {
     /// either encoding a browser posts (an upload form, as on /settings and /activities, is
     /// `multipart/form-data`; its hidden field was not read, so those forms failed with login).
     private static func csrfToken(in request: Request) -> String? {
-        if let header = request.headers[csrfHeader] { return header }
-        switch request.mediaType {
-        case "application/x-www-form-urlencoded":
-            return (try? request.formFields())?[csrfField]
-        case "multipart/form-data":
-            let form = try? MultipartForm(request.body, contentType: request.headers["Content-Type"] ?? "")
-            return form?[csrfField]?.text
-        default:
-            return nil
-        }
+        request.headers[PageSession.csrfHeader] ?? request.postedField(PageSession.csrfField)
     }
 }

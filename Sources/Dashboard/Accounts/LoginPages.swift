@@ -21,7 +21,7 @@ struct LoginPages: Sendable {
     }
 
     private func logIn(_ request: Request) throws -> Response {
-        let form = try NotificationPages.formFields(of: request)
+        let form = try request.urlEncodedForm()
         let name = String((form["name"] ?? "").prefix(64))
         let next = Self.safeNext(form["next"])
         let client = request.remoteAddress

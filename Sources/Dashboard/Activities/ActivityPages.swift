@@ -26,14 +26,14 @@ struct ActivityPages: Sendable {
             guard try store.delete(name, by: Author.name(of: request)) else {
                 throw HTTPError(.notFound, message: "No Live Activity type is named \"\(name)\".")
             }
-            return Response(redirectTo: "/activities?deleted=" + CategoryPages.percentEncoded(name))
+            return Response(redirectTo: "/activities?deleted=" + PercentEncoding.encoded(name))
         }
     }
 
     /// Imports every type the posted source declares; a source with errors stores nothing and
     /// comes back with its findings, the text kept.
     private func importTypes(_ request: Request) throws -> Response {
-        let form = try MultipartForm(request.body, contentType: request.headers["Content-Type"] ?? "")
+        let form = try request.multipartForm()
         let file = form["file"]?.body ?? []
         let bytes = file.isEmpty ? form["source"]?.body ?? [] : file
         let entered = String(decoding: bytes, as: UTF8.self)
@@ -56,7 +56,7 @@ struct ActivityPages: Sendable {
         }
         return Response(
             redirectTo: "/activities?imported="
-                + CategoryPages.percentEncoded(imported.types.map(\.name).joined(separator: ", ")))
+                + PercentEncoding.encoded(imported.types.map(\.name).joined(separator: ", ")))
     }
 
     private func page(
@@ -69,12 +69,12 @@ struct ActivityPages: Sendable {
             return [
                 "name": .string(stored.document.name),
                 "deleteAddress": .string(
-                    "/activities/" + CategoryPages.percentEncoded(stored.document.name) + "/delete"),
+                    "/activities/" + PercentEncoding.encoded(stored.document.name) + "/delete"),
                 "attributes": .list((type?.attributes.fields ?? []).map(Self.fieldValue)),
                 "contentState": .list((type?.contentState.fields ?? []).map(Self.fieldValue)),
                 "source": .string(stored.document.sourceKind == .swift ? "Swift source" : "JSON Schema"),
                 "revision": .int(stored.revision),
-                "when": .string(ComposerView.readableTime(stored.updatedAt)), "by": .string(stored.updatedBy),
+                "when": .string(Timestamp.readable(stored.updatedAt)), "by": .string(stored.updatedBy),
             ]
         }
         let values: [String: TemplateValue] = [

@@ -34,7 +34,7 @@ public struct Dashboard: Responder {
         let pages = PageRenderer(resources: resources)
         let access = AccessControl(store: store.access, sessions: configuration.sessionPolicy)
         var builder = DashboardRoutes()
-        builder.mount(Self.fontsPrefix) { request in try resources.current.fonts.serve(request) }
+        builder.mount(ResourceSnapshot.fontsPrefix) { request in try resources.current.fonts.serve(request) }
         builder.mount("/static/") { request in try resources.current.staticFiles.serve(request) }
         let geometry = Array(PreviewGeometry.stylesheet().utf8)
         builder.get(Self.geometryPath, .anyone) { _, _ in
@@ -96,13 +96,8 @@ public struct Dashboard: Responder {
         self.observer = RequestObserver(log: configuration.log, metrics: metrics)
     }
 
-    /// Where the preview's web fonts are served: their file names carry the font version, so a
-    /// browser may keep them for a year without asking again.
-    static let fontsPrefix = "/static/fonts/"
     /// The preview geometry stylesheet, generated from the engine's device profiles at start.
     static let geometryPath = "/preview/geometry.css"
-    /// The caching of the versioned font files.
-    static let fontsCaching = "public, max-age=31536000, immutable"
 
     /// Every route the dashboard answers, for checking the OpenAPI document against it.
     public var routeTable: [Router.RouteDescription] { router.routeTable }
@@ -135,15 +130,5 @@ public struct Dashboard: Responder {
             return APIError.response(error)
         }
         return pages.errorPage(error)
-    }
-}
-
-/// A reason the dashboard cannot start.
-public struct DashboardError: Error, CustomStringConvertible {
-    /// What went wrong, naming the file or folder.
-    public let description: String
-
-    init(_ description: String) {
-        self.description = description
     }
 }

@@ -104,7 +104,7 @@ struct CategoriesAPI: Sendable {
             case .created(let stored, _):
                 var response = Self.answer(category, revision: stored.revision, status: .created)
                 response.headers.replaceOrAdd(
-                    name: "Location", value: "/api/v1/categories/" + CategoryPages.percentEncoded(identifier))
+                    name: "Location", value: "/api/v1/categories/" + PercentEncoding.encoded(identifier))
                 return response
             case .replaced(let stored, _): return Self.answer(category, revision: stored.revision)
             }

@@ -26,7 +26,7 @@ extension CategoryPages {
     /// with the posted values when a row button was pressed (200) or the category has an error
     /// (422). A changed identifier renames the category in one registry write.
     func submit(_ request: Request, editing original: String?) throws -> Response {
-        let (typed, intent) = try CategoryForm.decode(Self.formFields(of: request))
+        let (typed, intent) = try CategoryForm.decode(request.urlEncodedForm())
         guard intent == .save else {
             let form = typed.applying(intent)
             let focused = intent == .addAction ? form.actions.count - 1 : nil
@@ -91,7 +91,7 @@ extension CategoryPages {
         } catch RegistryRefusal.notFound {
             throw Self.noCategory(identifier)
         }
-        return Response(redirectTo: "/categories?deleted=" + Self.percentEncoded(identifier))
+        return Response(redirectTo: "/categories?deleted=" + PercentEncoding.encoded(identifier))
     }
 
     /// The form page; `status` 422 when it shows errors.

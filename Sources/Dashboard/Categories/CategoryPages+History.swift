@@ -15,11 +15,11 @@ extension CategoryPages {
         }
         router.get("/categories/{identifier}/history/{revision}", .viewer) { _, parameters in
             try revisionPage(
-                parameters.require("identifier"), number: NotificationPages.revisionNumber(parameters))
+                parameters.require("identifier"), number: RevisionNumber.requirePage(parameters))
         }
         router.post("/categories/{identifier}/history/{revision}/restore", .editor) { request, parameters in
             let identifier = try parameters.require("identifier")
-            let number = try NotificationPages.revisionNumber(parameters)
+            let number = try RevisionNumber.requirePage(parameters)
             guard let json = try revisions(identifier).first(where: { $0.revision == number })?.json else {
                 throw HTTPError(
                     .notFound, message: "Category \"\(identifier)\" has no saved revision \(number).")
@@ -51,7 +51,7 @@ extension CategoryPages {
             }
             return [
                 "revision": .int(revision.revision),
-                "when": .string(ComposerView.readableTime(revision.changedAt)),
+                "when": .string(Timestamp.readable(revision.changedAt)),
                 "by": .string(revision.changedBy), "changed": .string(changed),
                 "current": .bool(index == 0), "deleted": .bool(revision.json == nil),
                 "href": .string(Self.address(of: identifier) + "/history/\(revision.revision)"),
@@ -90,7 +90,7 @@ extension CategoryPages {
             "categories/revision", title: "Revision \(number) of \(identifier)", section: .categories,
             values: [
                 "identifier": .string(identifier), "address": .string(Self.address(of: identifier)),
-                "revision": .int(number), "when": .string(ComposerView.readableTime(revision.changedAt)),
+                "revision": .int(number), "when": .string(Timestamp.readable(revision.changedAt)),
                 "by": .string(revision.changedBy), "deleted": .bool(revision.json == nil),
                 "isCurrent": .bool(isCurrent), "restorable": .bool(!isCurrent && revision.json != nil),
                 "currentRevision": .int(current?.revision ?? number), "json": .string(pretty),

@@ -31,7 +31,7 @@ extension CategoryPages {
     /// confirmation button; the registry is replaced when that button posts the same text at the
     /// same registry revision (otherwise the new plan is shown).
     func importConfig(_ request: Request) throws -> Response {
-        let form = try Self.formFields(of: request)
+        let form = try request.urlEncodedForm()
         let text = form["config"] ?? ""
         guard !text.allSatisfy(\.isWhitespace) else {
             let empty = Diagnostic(

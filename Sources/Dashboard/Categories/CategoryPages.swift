@@ -43,37 +43,7 @@ struct CategoryPages: Sendable {
 
     /// The address of a category's form, its identifier percent-encoded as one path segment.
     static func address(of identifier: String) -> String {
-        "/categories/" + percentEncoded(identifier)
-    }
-
-    /// `text` with every byte but the URL-unreserved ones as `%XX`: safe as a path segment and
-    /// as a query value.
-    static func percentEncoded(_ text: String) -> String {
-        let hex = Array("0123456789ABCDEF")
-        var result = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                UInt8(ascii: "_"),
-                UInt8(ascii: "~"):
-                result.append(Character(Unicode.Scalar(byte)))
-            default:
-                result += "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 0x0F)])
-            }
-        }
-        return result
-    }
-
-    /// The fields of a posted form: 415 unless the body is a URL-encoded form, 400 naming each
-    /// field that is not valid percent-encoded UTF-8.
-    static func formFields(of request: Request) throws -> FormFields {
-        if let type = request.mediaType, type != "application/x-www-form-urlencoded" {
-            throw HTTPError(
-                .unsupportedMediaType,
-                message: "Send the form as application/x-www-form-urlencoded (got \(type)).")
-        }
-        return try request.formFields()
+        "/categories/" + PercentEncoding.encoded(identifier)
     }
 
     /// Whether two identifiers are the same key (`CategoryKey`: bytes, like the store and iOS).

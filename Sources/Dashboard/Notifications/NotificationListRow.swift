@@ -11,22 +11,33 @@ struct NotificationListRow {
 
     /// The notification as saved.
     let stored: StoredNotification
-    /// The form its saved version fills (title, body, category for the row).
-    let fields: ComposerFields
+    /// The alert's title ("" when absent), shown and searched.
+    let title: String
+    /// The alert's subtitle ("" when absent), searched.
+    let subtitle: String
+    /// The alert's body, or the alert itself when it is a string ("" when absent): the snippet.
+    let body: String
+    /// The payload's `aps.category` ("" when it names none).
+    let category: String
     /// Its verdict against the current registry.
     let report: ValidationReport
 
-    /// The row of `stored`, checked against `registry`.
-    init(_ stored: StoredNotification, registry: CategoryConfig) {
+    /// The row of `stored`, checked against `registry`: everything from its one analysis.
+    init(_ stored: StoredNotification, registry: CategoryLookup) {
         self.stored = stored
-        fields = RevisionChanges.fields(name: stored.name, headers: stored.headers, payload: stored.payload)
-        report = NotificationVerdict.report(stored, registry: registry)
+        let analysis = NotificationVerdict.analysis(stored, registry: registry)
+        let alert = analysis.alert?.content
+        title = alert?.title ?? ""
+        subtitle = alert?.subtitle ?? ""
+        body = alert?.body ?? ""
+        category = analysis.categoryIdentifier ?? ""
+        report = analysis.report
     }
 
     /// Whether every word of `query` is in the name, title, subtitle or body, ignoring case and
     /// accents ("sleva dnes" finds a title "Sleva" with a body "jen dnes").
     func matches(_ query: String) -> Bool {
-        let text = [stored.name, fields[.title], fields[.subtitle], fields[.body]].joined(separator: "\n")
+        let text = [stored.name, title, subtitle, body].joined(separator: "\n")
         return query.split(whereSeparator: \.isWhitespace).allSatisfy {
             text.range(of: $0, options: [.caseInsensitive, .diacriticInsensitive]) != nil
         }
@@ -35,14 +46,14 @@ struct NotificationListRow {
     /// The template values of the row.
     var value: TemplateValue {
         let errors = report.diagnostics.filter { $0.severity == .error }.count
-        let body = fields[.body].replacingOccurrences(of: "\n", with: " ")
+        let body = self.body.replacingOccurrences(of: "\n", with: " ")
         let snippet = body.count > Self.snippetLength ? body.prefix(Self.snippetLength - 1) + "…" : body
         return [
-            "id": .string(stored.id), "name": .string(stored.name), "title": .string(fields[.title]),
-            "snippet": .string(String(snippet)), "category": .string(fields[.category]),
+            "id": .string(stored.id), "name": .string(stored.name), "title": .string(title),
+            "snippet": .string(String(snippet)), "category": .string(category),
             "valid": .bool(report.valid),
             "errors": .string(errors == 1 ? "1 error" : "\(errors) errors"),
-            "updatedAt": .string(ComposerView.readableTime(stored.updatedAt)),
+            "updatedAt": .string(Timestamp.readable(stored.updatedAt)),
             "updatedBy": .string(stored.updatedBy),
             "revision": .int(stored.revision),
         ]

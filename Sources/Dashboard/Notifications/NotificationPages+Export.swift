@@ -34,7 +34,7 @@ extension NotificationPages {
     }
 
     private func downloadPosted(_ request: Request, id: String?, format: DownloadFormat) throws -> Response {
-        let form = try Self.formFields(of: request)
+        let form = try request.urlEncodedForm()
         let stored = try id.map(existing)
         let composed = PayloadComposer.compose(ComposerFields(form))
         let revision = form["revision"].flatMap { Int($0) } ?? stored?.revision

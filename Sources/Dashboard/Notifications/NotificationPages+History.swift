@@ -11,14 +11,14 @@ extension NotificationPages {
     func registerHistory(in router: inout DashboardRoutes) {
         router.get("/notifications/{id}/revisions/{revision}", .viewer) { request, parameters in
             let stored = try existing(parameters.require("id"))
-            let number = try Self.revisionNumber(parameters)
+            let number = try RevisionNumber.requirePage(parameters)
             return try revisionPage(
                 stored, number: number, options: ComposerPreviewOptions(request.queryItems))
         }
         router.post("/notifications/{id}/revisions/{revision}/restore", .editor) { request, parameters in
             let stored = try existing(parameters.require("id"))
-            let number = try Self.revisionNumber(parameters)
-            let form = try Self.formFields(of: request)
+            let number = try RevisionNumber.requirePage(parameters)
+            let form = try request.urlEncodedForm()
             let expected = form["revision"].flatMap { Int($0) } ?? stored.revision
             switch try store.notifications.restore(
                 revision: number, of: stored.id, expectedRevision: expected, by: Author.name(of: request))
@@ -57,7 +57,7 @@ extension NotificationPages {
         let values: [String: TemplateValue] = [
             "id": .string(stored.id), "name": .string(stored.name), "revision": .int(revision.revision),
             "currentRevision": .int(stored.revision), "isCurrent": .bool(isCurrent),
-            "when": .string(ComposerView.readableTime(revision.changedAt)), "by": .string(revision.changedBy),
+            "when": .string(Timestamp.readable(revision.changedAt)), "by": .string(revision.changedBy),
             "payload": .string(PrettyJSON.text(revision.payload)),
             "preview": ComposerView.previewValue(analysis.preview),
             "valid": .bool(analysis.report.valid),
@@ -71,14 +71,5 @@ extension NotificationPages {
         return try pages.page(
             "notifications/revision", title: "Revision \(revision.revision) of \(stored.name)",
             section: .notifications, values: values)
-    }
-
-    /// The `{revision}` parameter of a page as a number from 1; a 404 otherwise (no such page).
-    static func revisionNumber(_ parameters: RouteParameters) throws -> Int {
-        let text = try parameters.require("revision")
-        guard let number = RevisionNumber(text) else {
-            throw HTTPError(.notFound, message: "There is no revision \"\(text)\".")
-        }
-        return number.value
     }
 }

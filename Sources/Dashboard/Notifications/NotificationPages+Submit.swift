@@ -15,7 +15,7 @@ extension NotificationPages {
 
     /// Handles a post of the composer form to `/notifications/new` or `/notifications/{id}`.
     func submit(_ request: Request, id: String?) throws -> Response {
-        let form = try Self.formFields(of: request)
+        let form = try request.urlEncodedForm()
         let stored = try id.map(existing)
         let options = ComposerPreviewOptions(form)
         let export = ComposerExportOptions(form)
@@ -112,23 +112,8 @@ extension NotificationPages {
     /// The message for a save over someone else's newer revision.
     static func staleMessage(_ current: StoredNotification) -> String {
         "Someone saved this notification since you opened it (revision \(current.revision), by "
-            + "\(current.updatedBy) at \(ComposerView.readableTime(current.updatedAt))). Nothing was saved: "
+            + "\(current.updatedBy) at \(Timestamp.readable(current.updatedAt))). Nothing was saved: "
             + "your version is still in the form below. Save again to replace theirs, or open the "
             + "notification again to start from theirs."
-    }
-
-    /// The posted form: `application/x-www-form-urlencoded` (415 otherwise), 400 naming the field
-    /// that does not decode.
-    static func formFields(of request: Request) throws -> FormFields {
-        if let type = request.mediaType, type != "application/x-www-form-urlencoded" {
-            throw HTTPError(
-                .unsupportedMediaType,
-                message: "Send the form as application/x-www-form-urlencoded (got \(type)).")
-        }
-        do {
-            return try request.formFields()
-        } catch {
-            throw error.httpError
-        }
     }
 }

@@ -23,7 +23,7 @@ extension NotificationPages {
             let rows = trashed.map { item -> TemplateValue in
                 [
                     "id": .string(item.id), "name": .string(item.name), "revision": .int(item.revision),
-                    "deletedAt": .string(ComposerView.readableTime(item.deletedAt)),
+                    "deletedAt": .string(Timestamp.readable(item.deletedAt)),
                     "deletedBy": .string(item.deletedBy),
                 ]
             }

@@ -68,17 +68,12 @@ struct NotificationPages: Sendable {
     private func list(_ request: Request) throws -> Response {
         let query = (request.queryItems["q"] ?? "").trimmingCharacters(in: .whitespaces)
         let window = try ListWindow(request)
-        let registry = try catalog.snapshot().config
-        let page: NotificationListPage
-        if query.isEmpty {
-            page = try store.notifications.list(limit: window.limit, offset: window.offset)
-        } else {
-            let all = try store.notifications.list()
-            page = NotificationListPage(notifications: all, total: all.count)
-        }
+        let registry = try catalog.snapshot().lookup
+        // One query for the rows with their payloads: every row shows its verdict.
+        let page = try store.notifications.storedPage(
+            limit: query.isEmpty ? window.limit : nil, offset: query.isEmpty ? window.offset : 0)
         var unreadable: [UnreadableNotification] = []
-        let rows = try page.notifications.compactMap { summary -> TemplateValue? in
-            guard let stored = try store.notifications.notification(id: summary.id) else { return nil }
+        let rows = page.notifications.compactMap { stored -> TemplateValue? in
             if let problem = UnreadableNotification(stored) {
                 unreadable.append(problem)
                 return nil

@@ -2,18 +2,22 @@ import NotificationKit
 import Storage
 
 /// Whether a saved notification would be accepted now: its stored payload and headers checked
-/// against the current category registry. Drafts may be saved invalid; the list, the GET and the
-/// composer all say so with this one report.
+/// against the registry's current snapshot. Drafts may be saved invalid; the list, the GET and
+/// the composer all say so with this one analysis.
 enum NotificationVerdict {
-    /// The report on `payload` sent with the stored `headers` (a JSON object text).
-    static func report(payload: String, headers: String, registry: CategoryConfig) -> ValidationReport {
-        var fields = ComposerFields()
-        fields.fillHeaders(fromJSON: headers)
-        return Validator(categories: registry).validate(payload: payload, headers: fields.headers)
+    /// The one analysis (`PayloadAnalysis`) of `notification` as saved, against `registry`:
+    /// the report, and the alert and category the list shows, from one read of the payload.
+    static func analysis(_ notification: StoredNotification, registry: CategoryLookup) -> PayloadAnalysis {
+        var headers = APNsHeaders(storedJSON: notification.headers)
+        // The composer, which shows and saves these notifications, has no channel field: the
+        // verdict is on what it sends (as it was when the composer read the headers for it).
+        headers.channelID = nil
+        return PayloadAnalysis(
+            payload: Array(notification.payload.utf8), headers: headers.dictionary, registry: registry)
     }
 
     /// The report on `notification` as it is now.
-    static func report(_ notification: StoredNotification, registry: CategoryConfig) -> ValidationReport {
-        report(payload: notification.payload, headers: notification.headers, registry: registry)
+    static func report(_ notification: StoredNotification, registry: CategoryLookup) -> ValidationReport {
+        analysis(notification, registry: registry).report
     }
 }

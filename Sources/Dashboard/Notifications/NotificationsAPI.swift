@@ -18,7 +18,7 @@ struct NotificationsAPI: Sendable {
         router.get("/api/v1/notifications", .viewer) { request, _ in
             let window = try ListWindow(request)
             let page = try store.list(limit: window.limit, offset: window.offset)
-            let registry = try catalog.snapshot().config
+            let registry = try catalog.snapshot().lookup
             var rows: [(NotificationSummary, ValidationReport?)] = []
             var unreadable: [UnreadableNotification] = []
             for summary in page.notifications {
@@ -98,7 +98,7 @@ struct NotificationsAPI: Sendable {
 
     /// The notification with its ETag and its verdict against the current registry.
     func answer(_ stored: StoredNotification, status: HTTPStatus = .ok) throws -> Response {
-        let report = NotificationVerdict.report(stored, registry: try catalog.snapshot().config)
+        let report = NotificationVerdict.report(stored, registry: try catalog.snapshot().lookup)
         var response = APIResponse.json(NotificationJSON.value(of: stored, report: report), status: status)
         response.headers.replaceOrAdd(name: "ETag", value: stored.etag)
         return response

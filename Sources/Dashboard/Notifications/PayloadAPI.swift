@@ -8,7 +8,7 @@ import Storage
 struct PayloadAPI: Sendable {
     let catalog: CategoryCatalog
     /// Counts validations by diagnostic code and previews by device.
-    let metrics: Metrics
+    let metrics: any PayloadMetrics
     /// The app's Live Activity types, which `content-state` is checked against.
     let activityTypes: ActivityTypeCache
     /// The app identity the previews are drawn with.

@@ -20,7 +20,7 @@ struct SettingsPages: Sendable {
     }
 
     private func submit(_ request: Request) throws -> Response {
-        let form = try MultipartForm(request.body, contentType: request.headers["Content-Type"] ?? "")
+        let form = try request.multipartForm()
         for field in ["appName", "appBundleID"] where form[field].map({ $0.text == nil }) == true {
             throw HTTPError(.unreadableField, message: "The field \(field) is not UTF-8 text.")
         }

@@ -3,14 +3,14 @@ import HTTPKit
 import Templates
 
 /// What authentication adds to every HTML page after its handler made it: the strip that says
-/// who is signed in (or that there is no login), the session's CSRF token in every form that
-/// posts, and the signed-in role on `<body>` (`data-role`), by which the stylesheet hides what
-/// the templates mark `data-needs-editor` or `data-needs-admin` from a role that lacks it (the
-/// server refuses those requests anyway; hidden, nobody fills in a form only to be told so).
+/// who is signed in (or that there is no login), and the signed-in role on `<body>`
+/// (`data-role`), by which the stylesheet hides what the templates mark `data-needs-editor` or
+/// `data-needs-admin` from a role that lacks it (the server refuses those requests anyway;
+/// hidden, nobody fills in a form only to be told so). The session's CSRF token is not added
+/// here: every form that posts renders it (`templates/csrf-field.html`, `PageSession`).
 ///
-/// Done here, on the finished page, so that no template and no handler can forget the token:
-/// a form added tomorrow carries it too. Only the dashboard's own markup can contain `<form` or
-/// the layout's marker comment: every value is escaped, so user text shows `&lt;form`.
+/// Only the dashboard's own markup can contain the layout's marker comment: every value is
+/// escaped, so user text shows `&lt;!--`.
 struct PageDecoration: Sendable {
     /// Who is signed in; nil in open mode.
     let principal: Principal?
@@ -22,8 +22,8 @@ struct PageDecoration: Sendable {
     /// The layout's body tag, which gets the signed-in role.
     static let body = Array("<body>".utf8)
 
-    /// `response` with the strip and the form tokens, when it is an HTML page; anything else
-    /// (the JSON API, static files) passes untouched, without rendering anything.
+    /// `response` with the strip and the role, when it is an HTML page; anything else (the JSON
+    /// API, static files) passes untouched, without rendering anything.
     func apply(to response: Response) -> Response {
         guard response.headers["Content-Type"]?.hasPrefix("text/html") == true else { return response }
         let resources = pages.resources.current
@@ -35,11 +35,6 @@ struct PageDecoration: Sendable {
         if let principal {
             let tagged = #"<body data-role=""# + principal.role.rawValue + #"">"#
             body = Self.replacing(Self.body, with: Array(tagged.utf8), in: body)
-        }
-        if let csrfToken = principal?.csrfToken {
-            let field =
-                "<input type=\"hidden\" name=\"\(Authentication.csrfField)\" value=\"\(csrfToken.htmlEscaped())\">"
-            body = Self.addingField(Array(field.utf8), toPostFormsIn: body)
         }
         response.body = body
         return response
@@ -54,6 +49,7 @@ struct PageDecoration: Sendable {
             values["role"] = .string(principal.role.rawValue)
             values["admin"] = .bool(principal.role.includes(.admin))
             values["readOnly"] = .bool(!principal.role.includes(.editor))
+            if let csrfToken = principal.csrfToken { values["csrfToken"] = .string(csrfToken) }
         }
         return Array(((try? templates.render("access/session-bar", with: .object(values))) ?? "").utf8)
     }
@@ -62,27 +58,6 @@ struct PageDecoration: Sendable {
     {
         guard let start = firstIndex(of: needle, in: bytes, from: 0) else { return bytes }
         return Array(bytes[..<start]) + replacement + bytes[(start + needle.count)...]
-    }
-
-    /// Inserts `field` right after the `>` of every `<form …>` tag whose attributes say
-    /// `method="post"`.
-    private static func addingField(_ field: [UInt8], toPostFormsIn bytes: [UInt8]) -> [UInt8] {
-        let open = Array("<form".utf8)
-        let post = Array("method=\"post\"".utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + 256)
-        var position = 0
-        while let start = firstIndex(of: open, in: bytes, from: position),
-            let end = bytes[start...].firstIndex(of: UInt8(ascii: ">"))
-        {
-            output += bytes[position...end]
-            if firstIndex(of: post, in: Array(bytes[start..<end]), from: 0) != nil {
-                output += field
-            }
-            position = end + 1
-        }
-        output += bytes[position...]
-        return output
     }
 
     private static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {

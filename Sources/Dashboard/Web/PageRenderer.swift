@@ -15,7 +15,8 @@ struct PageRenderer: Sendable {
         case overview, categories, notifications, settings, none
     }
 
-    /// `name` rendered into the layout with `values` plus the layout's own values.
+    /// `name` rendered into the layout with `values` plus the layout's own values, and the
+    /// session's CSRF token (`PageSession`) for the `csrf-field` partial of every form that posts.
     func page(_ name: String, title: String, section: Section, values: [String: TemplateValue]) throws
         -> Response
     {
@@ -23,6 +24,7 @@ struct PageRenderer: Sendable {
         all["title"] = .string(title)
         all["current"] = .object([section.rawValue: .bool(true)])
         all["version"] = .string(BuildInfo.version)
+        if let csrfToken = PageSession.csrfToken { all["csrfToken"] = .string(csrfToken) }
         return Response(html: try templates.render(name, in: "layout", with: .object(all)))
     }
 

@@ -21,6 +21,12 @@ struct ResourceSnapshot: Sendable {
     /// it is the same on every page.
     let openSessionBar: [UInt8]
 
+    /// Where the preview's web fonts are served: their file names carry the font version, so a
+    /// browser may keep them for a year without asking again.
+    static let fontsPrefix = "/static/fonts/"
+    /// The caching of the versioned font files.
+    static let fontsCaching = "public, max-age=31536000, immutable"
+
     /// Compiles the table; fails for a template error (named `templates/x.html:12:7`), a template
     /// that is not UTF-8 or a missing OpenAPI document.
     init(files: [String: [UInt8]]) throws {
@@ -47,7 +53,7 @@ struct ResourceSnapshot: Sendable {
         self.templates = try TemplateLibrary(sources: sources, directoryName: "templates")
         self.staticFiles = StaticFiles(files: publicFiles)
         self.fonts = StaticFiles(
-            files: fontFiles, urlPrefix: Dashboard.fontsPrefix, cacheControl: Dashboard.fontsCaching)
+            files: fontFiles, urlPrefix: Self.fontsPrefix, cacheControl: Self.fontsCaching)
         self.openAPI = openAPI
         guard let rules = files["docs/validation-rules.md"] else {
             throw DashboardError("docs/validation-rules.md is missing")

@@ -21,4 +21,14 @@ struct RevisionNumber: Sendable, Equatable {
         }
         return number.value
     }
+
+    /// A page's `{revision}` parameter; a 404 when it is not a number from 1: a page address
+    /// that names no revision is no page (the API says 400 `invalid-revision` instead).
+    static func requirePage(_ parameters: RouteParameters) throws -> Int {
+        let text = try parameters.require("revision")
+        guard let number = RevisionNumber(text) else {
+            throw HTTPError(.notFound, message: "There is no revision \"\(text)\".")
+        }
+        return number.value
+    }
 }

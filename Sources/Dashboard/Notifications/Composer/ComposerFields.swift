@@ -61,13 +61,13 @@ struct ComposerFields: Equatable, Sendable {
         return JSONWriter().string(object.value)
     }
 
-    /// Fills the header fields from stored headers JSON text; unknown or non-string members are
-    /// ignored (the API only ever stores the six names as strings).
+    /// Fills the header fields from stored headers JSON text, as NotificationKit reads it
+    /// (`APNsHeaders(storedJSON:)`, the one reader of stored headers).
     mutating func fillHeaders(fromJSON text: String) {
-        let root = JSONReader.apns.read(text).root
+        let stored = APNsHeaders(storedJSON: text)
         for field in ComposerField.headerFields {
             guard let name = field.headerName else { continue }
-            self[field] = root?[name]?.value.stringValue ?? ""
+            self[field] = stored[name] ?? ""
         }
         if self[.pushType].isEmpty {
             self[.pushType] = APNsPushType.alert.rawValue

@@ -88,7 +88,7 @@ struct ComposerView {
         if let notification {
             values["saved"] = [
                 "id": .string(notification.id), "revision": .int(notification.revision),
-                "updatedAt": .string(Self.readableTime(notification.updatedAt)),
+                "updatedAt": .string(Timestamp.readable(notification.updatedAt)),
                 "updatedBy": .string(notification.updatedBy),
             ]
         }
@@ -144,7 +144,7 @@ struct ComposerView {
         }
         return [
             "revision": .int(revision.revision), "name": .string(revision.name),
-            "when": .string(Self.readableTime(revision.changedAt)), "by": .string(revision.changedBy),
+            "when": .string(Timestamp.readable(revision.changedAt)), "by": .string(revision.changedBy),
             "current": .bool(revision.revision == notification?.revision), "changed": .string(changed),
         ]
     }
@@ -159,13 +159,5 @@ struct ComposerView {
         }
         return composed.checkedText != stored.payload || composed.fields[.name] != stored.name
             || composed.fields.headersText != stored.headers
-    }
-
-    /// `2026-11-29T21:32:52.123Z` as `2026-11-29 21:32:52 UTC`.
-    static func readableTime(_ stamp: String) -> String {
-        guard stamp.count >= 19, stamp.hasSuffix("Z") else { return stamp }
-        let day = stamp.prefix(10)
-        let clock = stamp.dropFirst(11).prefix(8)
-        return "\(day) \(clock) UTC"
     }
 }

@@ -1,0 +1,14 @@
+/// The session a page is rendered for, bound by the authentication step around the handler it
+/// lets on: the page renderer gives its CSRF token to every template as `csrfToken`, which the
+/// `csrf-field` partial of every form that posts renders. A task-local rather than a parameter
+/// of every page call: no handler can forget to pass it, and it lives exactly as long as the
+/// request's handler runs on its thread (the server's handlers are synchronous).
+enum PageSession {
+    /// The signed-in session's CSRF token; nil in open mode and for a request without a session.
+    @TaskLocal static var csrfToken: String?
+
+    /// The form field pages carry the CSRF token in (`templates/csrf-field.html` writes it).
+    static let csrfField = "_csrf"
+    /// The header JSON calls made with a session cookie carry the CSRF token in.
+    static let csrfHeader = "X-CSRF-Token"
+}
