@@ -6,8 +6,9 @@ from 127.0.0.1, from being served.
 
 The attacker opens 2 000 connections, sends a request line and then one header byte per
 connection every second, and reopens every connection the server closes, for the whole test.
-The server keeps at most 64 per address (MHD_OPTION_PER_IP_CONNECTION_LIMIT) and cuts heads
-that take longer than the deadline, so the honest client's requests keep their usual speed.
+The server keeps at most 64 per address (the rest are answered 503 with Retry-After and closed)
+and cuts heads that take longer than the deadline, so the honest client's requests keep their
+usual speed.
 """
 import http.client
 import resource
