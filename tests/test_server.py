@@ -106,3 +106,30 @@ def test_raw_invalid_utf8_in_the_path_is_400_not_repaired(shared_server):
                            .encode())
         status = int(connection.recv(4096).split(b" ", 2)[1])
     assert status == 404
+
+
+def raw_exchange(server, raw):
+    """Sends `raw` bytes as they are; answers (status code or None, whether the server closed)."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=5) as connection:
+        connection.sendall(raw)
+        received = b""
+        try:
+            while chunk := connection.recv(4096):
+                received += chunk
+        except (ConnectionResetError, TimeoutError):
+            return (int(received.split(b" ", 2)[1]) if received else None), False
+    return (int(received.split(b" ", 2)[1]) if received else None), True
+
+
+@pytest.mark.parametrize("raw", [
+    b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX\x0bA: b\r\n\r\n",
+    b"GET /healthz\x00x HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+    b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-A: a\rb\r\n\r\n",
+    b"GET /health z HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+    b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:80garbage\r\n\r\n",
+    b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1 garbage\r\n\r\n",
+], ids=["vertical-tab-in-name", "nul-in-line", "bare-cr-in-value", "space-in-line", "host-junk-port",
+        "host-junk-after-space"])
+def test_lenient_heads_are_answered_400_and_closed(shared_server, raw):
+    """Issue 23 item 12: each was served, or closed without an answer."""
+    assert raw_exchange(shared_server, raw) == (400, True)

@@ -57,10 +57,11 @@ static inline struct MHD_Daemon *cmhd_start_daemon(
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit,
         MHD_OPTION_CONNECTION_LIMIT, connection_limit,
         MHD_OPTION_NOTIFY_CONNECTION, notify_connection, notify_connection_context,
-        // Client discipline: 1 is the strictest level 0.9.75 has (MHD_OPTION_CLIENT_DISCIPLINE_LVL
-        // came later). It still lets ambiguous framing through; MHDServer's RequestFraming
-        // refuses the rest in the access handler.
-        MHD_OPTION_STRICT_FOR_CLIENT, (int)1,
+        // Client discipline 0: at 1, 0.9.75 (MHD_OPTION_CLIENT_DISCIPLINE_LVL came later) closes a
+        // request line with a space in its target without a word, and checks little else. At 0
+        // it hands such a line on, and MHDServer answers 400 itself: RequestLine checks the line,
+        // RequestFraming the head (Host required in HTTP/1.1, ambiguous framing, header names).
+        MHD_OPTION_STRICT_FOR_CLIENT, (int)0,
         MHD_OPTION_END);
 }
 

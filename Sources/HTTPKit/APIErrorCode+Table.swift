@@ -39,7 +39,9 @@ extension APIErrorCode {
         case .requestQuery: Entry("request.query", .badRequest, "The query string cannot be read.")
         case .requestHeaderValue: Entry("request.header-value", .badRequest, "A header value is malformed.")
         case .requestHeaderName: Entry("request.header-name", .badRequest, "A header name is malformed.")
-        case .requestHost: Entry("request.host", .badRequest, "The request has more than one Host header.")
+        case .requestLine: Entry("request.line", .badRequest, "The request line is malformed.")
+        case .requestHost:
+            Entry("request.host", .badRequest, "The Host header is missing, repeated or malformed.")
         case .requestLength: Entry("request.length", .badRequest, "The body's length is ambiguous.")
         case .requestTransferEncoding:
             Entry(
@@ -48,6 +50,8 @@ extension APIErrorCode {
         case .requestTooLarge:
             Entry(
                 "request.too-large", .contentTooLarge, "The request body is larger than the server accepts.")
+        case .requestTimeout:
+            Entry("request.timeout", .requestTimeout, "The request took too long to arrive.")
         case .overCapacity:
             Entry(
                 "over-capacity", .serviceUnavailable, "The server has too many open connections; try again.")

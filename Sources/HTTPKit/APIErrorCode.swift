@@ -28,11 +28,14 @@ public enum APIErrorCode: CaseIterable, Sendable, Hashable {
     case requestPath
     /// The query string cannot be decoded.
     case requestQuery
-    /// A header value holds a NUL byte or a folded line.
+    /// The request line is not `METHOD SP TARGET SP HTTP/1.x` (a NUL, a space or a control byte
+    /// in the target, more than one space, a method that is not a token).
+    case requestLine
+    /// A header value holds a NUL byte, a control byte (a bare CR) or a folded line.
     case requestHeaderValue
-    /// A header name has whitespace before the colon.
+    /// A header name has whitespace or another byte that is not a token character.
     case requestHeaderName
-    /// More than one `Host` header.
+    /// More than one `Host` header, none in HTTP/1.1, or one that is not `host[:port]`.
     case requestHost
     /// `Content-Length` is not a number, disagrees with another, or comes with `Transfer-Encoding`.
     case requestLength
@@ -40,7 +43,10 @@ public enum APIErrorCode: CaseIterable, Sendable, Hashable {
     case requestTransferEncoding
     /// The body is over the server's limit; refused before it is read.
     case requestTooLarge
-    /// The server holds too many connections; the answer has `Retry-After`.
+    /// The whole request did not arrive within the server's deadline; the connection is closed.
+    case requestTimeout
+    /// The server holds too many connections, or too many request body bytes; the answer has
+    /// `Retry-After`.
     case overCapacity
     /// A static file path with a forbidden character or an empty, `.` or `..` segment.
     case staticPath

@@ -53,6 +53,8 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     public static let methodNotAllowed = HTTPStatus(code: 405)
     /// 406.
     public static let notAcceptable = HTTPStatus(code: 406)
+    /// 408.
+    public static let requestTimeout = HTTPStatus(code: 408)
     /// 409.
     public static let conflict = HTTPStatus(code: 409)
     /// 410.
@@ -103,6 +105,7 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
         case 404: "Not Found"
         case 405: "Method Not Allowed"
         case 406: "Not Acceptable"
+        case 408: "Request Timeout"
         case 409: "Conflict"
         case 410: "Gone"
         case 411: "Length Required"

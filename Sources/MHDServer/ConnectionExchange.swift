@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import Glibc
 import HTTPKit
 
 /// One access-handler call: applies the state machine's action to the connection. Lives only for the
@@ -14,9 +15,11 @@ struct ConnectionExchange {
     /// `HeaderValueCut` scans from.
     /// `entry` is the connection's guard entry, which knows the client's address since the
     /// connection opened (nil: looked up now).
+    /// `url` and `version` are libmicrohttpd's parts of the request line, for `RequestLine` and
+    /// `RequestFraming`.
     func headersReceived(
-        method: UnsafePointer<CChar>?, overCapacity: Bool = false,
-        entry: ConnectionGuard.OpenConnection? = nil
+        method: UnsafePointer<CChar>?, url: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?,
+        overCapacity: Bool = false, entry: ConnectionGuard.OpenConnection? = nil
     ) -> MHD_Result {
         context.method = HTTPMethod(rawValue: method.map { String(cString: $0) } ?? "")
         let head = UnsafeRawBufferPointer(
@@ -37,7 +40,14 @@ struct ConnectionExchange {
         } else {
             context.remoteAddress = Self.clientAddress(of: connection)
         }
-        if let refusal = RequestFraming.refusal(for: headers, cutValueOf: collection.cut.cutName) {
+        let lineRefusal =
+            context.lineRefusal
+            ?? method.flatMap { method in url.flatMap { RequestLine.methodRefusal(method, target: $0) } }
+        if let refusal = lineRefusal
+            ?? RequestFraming.refusal(
+                for: headers, cutValueOf: collection.cut.cutName,
+                version: version.map { String(cString: $0) })
+        {
             return perform(context.machine.refuse(refusal))
         }
         if overCapacity { return perform(.reject(ConnectionGuard.overCapacity)) }
@@ -51,6 +61,8 @@ struct ConnectionExchange {
             context.body.append(contentsOf: chunk)
             return .YES
         }
+        // Discarding: what was kept no longer counts against the budget, so it goes too.
+        if action == .discardChunk, !context.body.isEmpty { context.body = [] }
         return perform(action)
     }
 
@@ -67,9 +79,12 @@ struct ConnectionExchange {
         case .storeChunk, .discardChunk:
             return .YES
         case .respond:
+            // Claimed before the responder runs: its time is not the client's.
+            guard context.connection?.claimAnswer() ?? true else { return .NO }
             let request = context.takeRequest()
             return queue(server.responder.respond(to: request))
         case .reject(let error):
+            guard context.connection?.claimAnswer() ?? true else { return .NO }
             var response = server.responder.respond(to: error, for: context.takeRequest())
             // A refused head (`RequestFraming`) must end the connection whatever the responder
             // renders: the bytes after it cannot be trusted to start a request.
@@ -78,6 +93,21 @@ struct ConnectionExchange {
             }
             return queue(response)
         case .closeConnection:
+            return .NO
+        case .answerAndClose(let error):
+            guard context.connection?.claimAnswer() ?? true else { return .NO }
+            context.body = []
+            var response = server.responder.respond(to: error, for: context.takeRequest())
+            response.headers.replaceOrAdd(name: "Connection", value: "close")
+            // This worker owns the socket now (libmicrohttpd writes nothing while it reads a
+            // body); returning NO then closes the connection.
+            let socket = cmhd_connection_fd(connection)
+            if socket >= 0 {
+                _ = RefusedConnections.serialized(response).withUnsafeBytes {
+                    send(socket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
+                }
+                shutdown(socket, Int32(SHUT_RDWR))
+            }
             return .NO
         }
     }

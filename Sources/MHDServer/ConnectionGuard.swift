@@ -3,23 +3,32 @@ import Foundation
 import HTTPKit
 import Synchronization
 
-/// What libmicrohttpd lacks against misbehaving clients, kept small: a deadline for the whole
-/// request head; a count of open connections so that, past the cap, requests are answered 503
-/// instead of the connections being dropped without a word; and the admission of new
-/// connections under the hard cap and the per-client limit. The server runs one daemon per
-/// worker (`WorkerPool`), so libmicrohttpd's own per-address and total limits would count per
-/// worker: the acceptor asks `admit` instead, for the whole server.
+/// What libmicrohttpd lacks against misbehaving clients, kept small: a deadline for the request
+/// head and one for the whole request, body included; a count of open connections so that,
+/// past the cap, requests are answered 503 instead of the connections being dropped without a
+/// word; and the admission of new connections under the hard cap and the per-client limit,
+/// each refusal answered 503 with `Retry-After` too (`RefusedConnections`). The server runs one
+/// daemon per worker (`WorkerPool`), so libmicrohttpd's own per-address and total limits would
+/// count per worker: the acceptor asks `admit` instead, for the whole server.
 ///
 /// (libmicrohttpd's own options do the rest: `MHD_OPTION_CONNECTION_TIMEOUT` for idle
 /// connections, `MHD_OPTION_CONNECTION_MEMORY_LIMIT` for the header size.)
 ///
-/// The idle timeout alone does not stop a client that sends one header byte every few seconds:
-/// it is never idle for long, yet never finishes. Every connection is armed when it opens and
-/// again when a request on it completes (keep-alive), disarmed when a head arrives; a watchdog
-/// thread shuts down the socket of any connection armed longer than the deadline, and
+/// The idle timeout alone does not stop a client that sends one byte every few seconds: it is
+/// never idle for long, yet never finishes. Every connection is armed when it opens and again
+/// when a request on it completes (keep-alive): its head is due within `headDeadline`, and once
+/// the head is in, the whole request within `requestDeadline` of the same moment; it is
+/// disarmed when its answer starts (`OpenConnection`). A watchdog thread shuts down the socket
+/// of any connection late on either, telling a client whose head arrived 408 first, and
 /// libmicrohttpd then closes it as it would any connection the client dropped. The socket is
 /// shut down under `lock`, and a closed connection leaves the table under the same lock before
 /// libmicrohttpd closes its descriptor, so the watchdog never touches a reused descriptor.
+///
+/// Why a whole-request deadline and not a minimum body rate: it bounds what one connection
+/// costs outright (a socket and at most the body limit, for at most the deadline), it is one
+/// number to explain, and the default (30 s for at most 1 MiB) still lets a 35 KB/s upload
+/// through; a client that keeps just above a minimum rate would hold its connection as long as
+/// it liked. What the slow bodies hold at once is bounded by the `BodyBudget`.
 ///
 /// Per request only the connection's own `OpenConnection` (found through libmicrohttpd's socket
 /// context) and the open count are touched, both atomics: the table and its lock are for opening
@@ -29,31 +38,21 @@ import Synchronization
 /// `@unchecked Sendable`: `open`, `admitted`, `perClient` and `running` are touched only while
 /// holding `lock` (an `NSLock`, which ThreadSanitizer understands).
 final class ConnectionGuard: @unchecked Sendable {
-    /// Seconds a client has to send a whole request head.
-    let headDeadline: TimeInterval
+    /// Nanoseconds a client has to send a whole request head.
+    let headDeadline: Int64
+    /// Nanoseconds a client has to send a whole request, counted from when the server began
+    /// waiting for its head.
+    let requestDeadline: Int64
     /// Open connections above which requests are answered 503.
     let capacity: Int
-    /// Open connections past which new ones are closed at once.
+    /// Open connections past which new ones are refused at once.
     let hardCap: Int
     /// Connections one client address may hold open at once.
     let perClientLimit: Int
-
-    /// One open connection: its socket, its client's address, and since when its head is due.
-    final class OpenConnection: Sendable {
-        /// The connection's socket, or -1 when libmicrohttpd did not say.
-        let socket: Int32
-        /// The client's numeric address, read once when the connection opened (every request
-        /// on it reports it); empty when libmicrohttpd did not know it.
-        let remoteAddress: String
-        /// `monotonicNanoseconds()` when it was armed; 0 while it is not (a head arrived).
-        let armedAt: Atomic<Int64>
-
-        init(socket: Int32, remoteAddress: String, armedAt: Int64) {
-            self.socket = socket
-            self.remoteAddress = remoteAddress
-            self.armedAt = Atomic(armedAt)
-        }
-    }
+    /// Client addresses exempt from `perClientLimit` (a reverse proxy), in canonical form.
+    let trustedPeers: Set<String>
+    /// Connections refused at accept, each answered 503 before it is closed.
+    let refusals: RefusedConnections
 
     private let lock = NSLock()
     private var open: [UInt: OpenConnection] = [:]
@@ -66,11 +65,19 @@ final class ConnectionGuard: @unchecked Sendable {
     private let stopped = DispatchSemaphore(value: 0)
 
     /// A guard; call `startWatchdog()` once the daemon runs and `stop()` after it stopped.
-    init(headDeadline: TimeInterval, capacity: Int, hardCap: Int, perClientLimit: Int) {
-        self.headDeadline = headDeadline
+    /// Deadlines are in seconds; `trustedPeers` are numeric addresses in any spelling.
+    init(
+        headDeadline: TimeInterval, requestDeadline: TimeInterval, capacity: Int, hardCap: Int,
+        perClientLimit: Int, trustedPeers: Set<String> = []
+    ) {
+        self.headDeadline = Int64(headDeadline * 1_000_000_000)
+        self.requestDeadline = Int64(requestDeadline * 1_000_000_000)
         self.capacity = capacity
         self.hardCap = hardCap
         self.perClientLimit = perClientLimit
+        self.trustedPeers = Set(trustedPeers.map { SocketAddress.canonical($0) ?? $0 })
+        // Refused sockets linger two seconds at most: room for a burst as large as the cap.
+        self.refusals = RefusedConnections(answering: Self.overCapacity, capacity: max(64, hardCap))
     }
 
     /// The answer past the cap: the client should come back shortly.
@@ -78,10 +85,17 @@ final class ConnectionGuard: @unchecked Sendable {
         .overCapacity, message: "The server has too many open connections; try again in a moment.",
         headers: ["Retry-After": "1", "Connection": "close"])
 
+    /// What a client whose request came too late is told before its socket is shut down.
+    static let lateAnswer = RefusedConnections.serialized(
+        Response(
+            plainTextError: HTTPError(
+                .requestTimeout, message: "The request took too long to arrive.",
+                headers: ["Connection": "close"])))
+
     /// Whether a connection just accepted on `socket` from `clientAddress` may be served: not
-    /// when the server holds `hardCap` connections, or the client `perClientLimit`. An admitted
-    /// connection counts as open until `connectionClosed`, or `release` if libmicrohttpd never
-    /// took it.
+    /// when the server holds `hardCap` connections, or the client `perClientLimit` (unless it is
+    /// a trusted peer). An admitted connection counts as open until `connectionClosed`, or
+    /// `release` if libmicrohttpd never took it; a refused one goes to `refuse`.
     func admit(socket: Int32, clientAddress: String) -> Bool {
         lock.withLock {
             // An entry still under this descriptor is stale: the kernel gives a number again only
@@ -89,12 +103,18 @@ final class ConnectionGuard: @unchecked Sendable {
             // fails to set one up in its worker thread only when out of memory).
             releaseLocked(socket: socket)
             let held = perClient[clientAddress, default: 0]
-            guard admitted.count < hardCap, held < perClientLimit else { return false }
+            guard admitted.count < hardCap, held < perClientLimit || trustedPeers.contains(clientAddress)
+            else { return false }
             admitted[socket] = clientAddress
             perClient[clientAddress] = held + 1
             openCount.add(1, ordering: .relaxed)
             return true
         }
+    }
+
+    /// Answers a connection `admit` refused with 503 and `Retry-After`, then closes it.
+    func refuse(socket: Int32) {
+        refusals.refuse(socket, now: Self.monotonicNanoseconds())
     }
 
     /// An admitted connection that libmicrohttpd refused (and closed) no longer counts.
@@ -106,26 +126,38 @@ final class ConnectionGuard: @unchecked Sendable {
     /// per-request calls take (the trampolines keep it in the connection's socket context).
     func connectionStarted(_ connection: OpaquePointer) -> OpenConnection {
         let socket = cmhd_connection_fd(connection)
-        let armedAt = Self.monotonicNanoseconds()
+        let now = Self.monotonicNanoseconds()
         return lock.withLock {
             // The address the acceptor read; empty (then looked up per request) only for a
             // connection it never admitted, which there is not.
-            let entry = OpenConnection(
-                socket: socket, remoteAddress: admitted[socket] ?? "", armedAt: armedAt)
+            let entry = OpenConnection(socket: socket, remoteAddress: admitted[socket] ?? "")
+            entry.awaitRequest(now: now, headDeadline: headDeadline)
             open[Self.key(connection)] = entry
             return entry
         }
     }
 
-    /// A request head arrived; answers whether the server is over capacity (then answer 503).
-    func headReceived(_ entry: OpenConnection) -> Bool {
-        entry.armedAt.store(0, ordering: .relaxed)
-        return openCount.load(ordering: .relaxed) > capacity
+    /// What a request whose head just arrived gets.
+    enum HeadVerdict: Equatable {
+        /// Read on: the rest of the request is due within the request deadline.
+        case proceed
+        /// The server is over capacity: answer 503.
+        case overCapacity
+        /// The watchdog cut the request already: close, do not answer.
+        case cut
+    }
+
+    /// A request head arrived on `entry`'s connection.
+    func headReceived(_ entry: OpenConnection) -> HeadVerdict {
+        guard entry.claimHead(headDeadline: headDeadline, requestDeadline: requestDeadline) else {
+            return .cut
+        }
+        return openCount.load(ordering: .relaxed) > capacity ? .overCapacity : .proceed
     }
 
     /// A request ended; the next head on a kept-alive connection is due within the deadline.
     func requestCompleted(_ entry: OpenConnection) {
-        entry.armedAt.store(Self.monotonicNanoseconds(), ordering: .relaxed)
+        entry.awaitRequest(now: Self.monotonicNanoseconds(), headDeadline: headDeadline)
     }
 
     /// A connection closed; it leaves the table and the admitted ones before its descriptor is
@@ -154,21 +186,25 @@ final class ConnectionGuard: @unchecked Sendable {
         let thread = Thread { [self] in
             while !isStopping {
                 Thread.sleep(forTimeInterval: 0.25)
-                shutDownLateConnections(now: Self.monotonicNanoseconds())
+                let now = Self.monotonicNanoseconds()
+                shutDownLateConnections(now: now)
+                refusals.sweep(now: now)
             }
             stopped.signal()
         }
-        thread.name = "pushboard-head-deadline"
+        thread.name = "pushboard-deadlines"
         thread.start()
     }
 
-    /// Stops the watchdog and waits for it; call after `MHD_stop_daemon`.
+    /// Stops the watchdog and waits for it, then closes the refused sockets still lingering;
+    /// call after `MHD_stop_daemon`.
     func stop() {
         let wasRunning = lock.withLock {
             defer { running = false }
             return running
         }
         if wasRunning { stopped.wait() }
+        refusals.closeAll()
     }
 
     private var isStopping: Bool {
@@ -176,16 +212,16 @@ final class ConnectionGuard: @unchecked Sendable {
     }
 
     private func shutDownLateConnections(now: Int64) {
-        let deadline = Int64(headDeadline * 1_000_000_000)
         lock.withLock {
             for entry in open.values {
-                let armedAt = entry.armedAt.load(ordering: .relaxed)
-                guard armedAt != 0, now - armedAt > deadline else { continue }
-                // Disarmed first, so a late connection is shut down once.
-                guard
-                    entry.armedAt.compareExchange(expected: armedAt, desired: 0, ordering: .relaxed).exchanged
-                else { continue }
-                if entry.socket >= 0 { shutdown(entry.socket, Int32(SHUT_RDWR)) }
+                // Claimed first, so a late request is cut once and never answered as well.
+                guard let cut = entry.claimCut(now: now), entry.socket >= 0 else { continue }
+                if cut == .body {
+                    _ = Self.lateAnswer.withUnsafeBytes {
+                        send(entry.socket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
+                    }
+                }
+                shutdown(entry.socket, Int32(SHUT_RDWR))
             }
         }
     }
@@ -194,8 +230,9 @@ final class ConnectionGuard: @unchecked Sendable {
         UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection)))
     }
 
-    /// `CLOCK_MONOTONIC` in nanoseconds (never 0 on a running system, so 0 can mean "not armed").
-    private static func monotonicNanoseconds() -> Int64 {
+    /// `CLOCK_MONOTONIC` in nanoseconds (never 0 or negative on a running system, so those can
+    /// mean "not due" and "cut").
+    static func monotonicNanoseconds() -> Int64 {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
@@ -211,37 +248,4 @@ final class ConnectionGuard: @unchecked Sendable {
         limit.rlim_cur = min(rlim_t(count), limit.rlim_max)
         _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }
-}
-
-/// libmicrohttpd's connection notification: tells the guard of every opened and closed
-/// connection, and keeps the connection's `OpenConnection` in its socket context for the
-/// per-request calls. File-scope, like every trampoline (DESIGN rule 2).
-func connectionNotified(
-    _ workerPointer: UnsafeMutableRawPointer?,
-    _ connection: OpaquePointer?,
-    _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
-    _ code: MHD_ConnectionNotificationCode
-) {
-    guard let workerPointer, let connection, let socketContext else { return }
-    let worker = Unmanaged<WorkerContext>.fromOpaque(workerPointer).takeUnretainedValue()
-    let connections = worker.server.connections
-    switch code {
-    case .CONNECTION_NOTIFY_STARTED:
-        let entry = connections.connectionStarted(connection)
-        socketContext.pointee = Unmanaged.passRetained(entry).toOpaque()  // Released at CLOSED below.
-    case .CONNECTION_NOTIFY_CLOSED:
-        connections.connectionClosed(connection)
-        if let entry = socketContext.pointee {
-            Unmanaged<ConnectionGuard.OpenConnection>.fromOpaque(entry).release()  // Retained at STARTED.
-            socketContext.pointee = nil
-        }
-    default: break
-    }
-}
-
-/// The guard's entry of `connection`, kept in its socket context since it opened; nil only if
-/// libmicrohttpd never reported it open.
-func openConnection(_ connection: OpaquePointer) -> ConnectionGuard.OpenConnection? {
-    guard let entry = cmhd_connection_socket_context(connection) else { return nil }
-    return Unmanaged<ConnectionGuard.OpenConnection>.fromOpaque(entry).takeUnretainedValue()
 }

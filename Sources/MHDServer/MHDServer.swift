@@ -54,15 +54,19 @@ public final class MHDServer: Sendable {
             }
             let acceptor = try ConnectionAcceptor(
                 address: address, host: configuration.host, port: configuration.port)
+            let hardCap = configuration.connectionLimit + configuration.overflowConnections
             let connections = ConnectionGuard(
-                headDeadline: configuration.headDeadlineSeconds, capacity: configuration.connectionLimit,
-                hardCap: configuration.connectionLimit + configuration.overflowConnections,
-                perClientLimit: configuration.perClientConnectionLimit)
-            ConnectionGuard.raiseFileLimit(
-                to: configuration.connectionLimit + configuration.overflowConnections + 256)
+                headDeadline: min(configuration.headDeadlineSeconds, configuration.requestDeadlineSeconds),
+                requestDeadline: configuration.requestDeadlineSeconds,
+                capacity: configuration.connectionLimit,
+                hardCap: hardCap, perClientLimit: configuration.perClientConnectionLimit,
+                trustedPeers: configuration.trustedPeers)
+            // The connections served, as many refused ones lingering, and room for the rest.
+            ConnectionGuard.raiseFileLimit(to: hardCap + connections.refusals.capacity + 256)
             let context = Unmanaged.passRetained(
                 ServerContext(
-                    responder: responder, bodyLimit: configuration.bodyLimit, connections: connections))
+                    responder: responder, bodyLimit: configuration.bodyLimit,
+                    bodyBudget: BodyBudget(limit: configuration.bodyBudget), connections: connections))
             guard
                 let workers = WorkerPool(configuration: configuration, server: context.takeUnretainedValue())
             else {

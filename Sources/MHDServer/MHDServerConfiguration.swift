@@ -14,13 +14,24 @@ public struct MHDServerConfiguration: Sendable, Equatable {
     public var connectionTimeoutSeconds: Int
     /// Seconds a client has for a whole request head, however steadily it trickles bytes.
     public var headDeadlineSeconds: Double = 10
+    /// Seconds a client has for a whole request, body included, from when the server began
+    /// waiting for it; a late one is told 408 and closed (30 s lets a 1 MiB body through at
+    /// 35 KB/s). A shorter one shortens the head deadline too.
+    public var requestDeadlineSeconds: Double = 30
+    /// Request body bytes the whole server holds at once; a body that does not fit is answered
+    /// 503 with `Retry-After` (default 64 MiB: 64 bodies at the default limit).
+    public var bodyBudget = 64 << 20
     /// Open connections served normally; requests beyond are answered 503 with `Retry-After`.
     public var connectionLimit = 1000
     /// Connections past `connectionLimit` still accepted so they can be told 503; past these
     /// libmicrohttpd closes new connections at once.
     public var overflowConnections = 64
-    /// Connections one client address may hold open at once (libmicrohttpd closes the rest).
+    /// Connections one client address may hold open at once; further ones are answered 503
+    /// with `Retry-After` and closed.
     public var perClientConnectionLimit = 64
+    /// Numeric client addresses exempt from `perClientConnectionLimit`: a reverse proxy that
+    /// brings every client from one address (default none). The total caps still apply.
+    public var trustedPeers: Set<String> = []
     /// Bytes of memory per connection for the request line and headers; a longer head is
     /// refused by libmicrohttpd (431).
     public var headerMemoryLimit = 32 * 1024
@@ -55,9 +66,16 @@ public struct MHDServerConfiguration: Sendable, Equatable {
             throw .invalidConfiguration("The connection timeout must be between 1 and 3600 seconds.")
         }
         guard connectionLimit >= 1, overflowConnections >= 1, perClientConnectionLimit >= 1,
-            headDeadlineSeconds > 0, headerMemoryLimit >= 4096
+            headDeadlineSeconds > 0, headerMemoryLimit >= 4096, bodyBudget >= 0
         else {
             throw .invalidConfiguration("The connection limits must be positive.")
+        }
+        guard requestDeadlineSeconds > 0, requestDeadlineSeconds <= 3600 else {
+            throw .invalidConfiguration("The request deadline must be more than 0 and at most 3600 seconds.")
+        }
+        if let peer = trustedPeers.first(where: { SocketAddress.canonical($0) == nil }) {
+            throw .invalidConfiguration(
+                "A trusted peer must be a numeric IPv4 or IPv6 address, not \"\(peer)\".")
         }
         guard SocketAddress(host: host, port: UInt16(port)) != nil else {
             throw .invalidConfiguration("The host must be a numeric IPv4 or IPv6 address, not \"\(host)\".")

@@ -16,10 +16,16 @@ final class RequestContext {
     var remoteAddress = ""
     /// The body stored so far, never more than the body limit.
     var body: [UInt8] = []
+    /// Why the request line is refused (`RequestLine`), found by the URI callback while the line
+    /// is still as sent; answered once the head is in.
+    var lineRefusal: HTTPError?
+    /// The connection's guard entry, set when the head arrives: the answer claims the request
+    /// from the deadline watchdog through it.
+    var connection: ConnectionGuard.OpenConnection?
 
-    init(target: String, bodyLimit: Int) {
+    init(target: String, bodyLimit: Int, budget: BodyBudget) {
         self.target = target
-        self.machine = RequestStateMachine(bodyLimit: bodyLimit)
+        self.machine = RequestStateMachine(bodyLimit: bodyLimit, budget: budget)
     }
 
     /// The request as the responder sees it; the body and the headers are moved out, not

@@ -12,8 +12,12 @@ import HTTPKit
 /// every refusal closes the connection so no byte after the head is ever read as a request.
 enum RequestFraming {
     /// The refusal for a head that frames its body ambiguously, or nil when the head is sound.
-    /// `cutValueOf` names a header whose value libmicrohttpd cut at a NUL (`HeaderValueCut`).
-    static func refusal(for headers: HTTPHeaders, cutValueOf cutName: String? = nil) -> HTTPError? {
+    /// `cutValueOf` names a header whose value libmicrohttpd cut at a NUL (`HeaderValueCut`);
+    /// `version` is the request line's (an `HTTP/1.1` request must name its host; nil: not
+    /// checked).
+    static func refusal(
+        for headers: HTTPHeaders, cutValueOf cutName: String? = nil, version: String? = nil
+    ) -> HTTPError? {
         if let cutName {
             return refuse(
                 .requestHeaderValue,
@@ -21,13 +25,28 @@ enum RequestFraming {
                     + "folded line; header values must be one line of visible text.")
         }
         let framing = Framing(headers)
-        if let name = framing.nameWithWhitespace {
+        if let name = framing.valueWithControl {
+            return refuse(
+                .requestHeaderValue,
+                "The value of the header \"\(printable(name))\" contains a control character (a bare CR?); "
+                    + "header values must be one line of visible text.")
+        }
+        if let name = framing.nameNotToken {
             return refuse(
                 .requestHeaderName,
-                "The header \"\(printable(name))\" has whitespace in its name (before the colon).")
+                "The header \"\(printable(name))\" has whitespace or a character other than letters, digits "
+                    + "and !#$%&'*+-.^_`|~ in its name.")
         }
         if framing.hostCount > 1 {
             return refuse(.requestHost, "The request has more than one Host header.")
+        }
+        if framing.hostCount == 0, version == "HTTP/1.1" {
+            return refuse(.requestHost, "An HTTP/1.1 request must have a Host header.")
+        }
+        if let host = framing.host, !HostValue.isWellFormed(host) {
+            return refuse(
+                .requestHost,
+                "The Host header \"\(printable(host))\" is not a host name or address with an optional port.")
         }
         if framing.lengthsDisagree {
             return refuse(.requestLength, "The request has Content-Length headers that disagree.")
@@ -48,10 +67,16 @@ enum RequestFraming {
     /// What the framing rules look at, gathered in one pass over the fields (this runs for
     /// every request; a pass per rule, with arrays and a set, cost more than the rules).
     private struct Framing {
-        /// The first field name with a space or tab in it.
-        var nameWithWhitespace: String?
+        /// The first field name with a byte that is not a token character (a space, a tab, a
+        /// vertical tab…), or empty.
+        var nameNotToken: String?
+        /// The name of the first field whose value has a control byte other than a tab
+        /// (libmicrohttpd keeps a bare CR inside a value).
+        var valueWithControl: String?
         /// How many `Host` fields there are.
         var hostCount = 0
+        /// The first `Host` value.
+        var host: String?
         /// The first `Content-Length`, trimmed.
         var length: String?
         /// True when two `Content-Length` values differ (after trimming).
@@ -61,14 +86,20 @@ enum RequestFraming {
 
         init(_ headers: HTTPHeaders) {
             for field in headers {
-                if nameWithWhitespace == nil, field.name.utf8.contains(where: isWhitespace) {
-                    nameWithWhitespace = field.name
+                if nameNotToken == nil,
+                    field.name.isEmpty || !field.name.utf8.allSatisfy(HTTPSyntax.isToken)
+                {
+                    nameNotToken = field.name
+                }
+                if valueWithControl == nil, field.value.utf8.contains(where: isControl) {
+                    valueWithControl = field.name
                 }
                 // By length first: most fields are none of the three, and each comparison by
                 // name measured the name again.
                 switch field.name.utf8.count {
                 case 4 where field.isNamed("Host"):
                     hostCount += 1
+                    host = host ?? field.value
                 case 14 where field.isNamed("Content-Length"):
                     let value = trimmed(field.value)
                     if let length, length != value { lengthsDisagree = true }
@@ -84,6 +115,11 @@ enum RequestFraming {
 
     private static func refuse(_ code: APIErrorCode, _ message: String) -> HTTPError {
         HTTPError(code, message: message, headers: ["Connection": "close"])
+    }
+
+    /// A control byte that may not appear in a field value: all below a space but the tab, and DEL.
+    private static func isControl(_ byte: UInt8) -> Bool {
+        (byte < 0x20 && byte != UInt8(ascii: "\t")) || byte == 0x7F
     }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {

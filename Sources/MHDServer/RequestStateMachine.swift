@@ -8,7 +8,13 @@ import HTTPKit
 /// announce its size, and libmicrohttpd only accepts a response once the upload has ended, so a
 /// chunked body that grows over the limit is discarded and answered 413 at its end; a client that
 /// keeps sending more than `discardAllowance` further bytes gets its connection closed instead.
-struct RequestStateMachine: Equatable {
+///
+/// Every body byte kept is taken from the server's `BodyBudget` as it arrives, and given back by
+/// `giveBackBody()` when the request ends: a body announced larger than the budget has room for
+/// is answered 503 before it is read, and one whose bytes stop fitting is answered 503 at once,
+/// on the socket, and its connection closed (waiting for its end would let a slow client keep
+/// the connection until the deadline).
+struct RequestStateMachine {
     /// Where the request is in its lifetime.
     enum State: Equatable {
         /// Nothing seen yet; the next call carries the headers.
@@ -36,18 +42,27 @@ struct RequestStateMachine: Equatable {
         /// Close the connection without an answer: the client broke the protocol or kept uploading
         /// long after it was told the body is too large.
         case closeConnection
+        /// Write this error straight to the socket and close the connection: libmicrohttpd takes
+        /// no response while a body is still arriving.
+        case answerAndClose(HTTPError)
     }
 
     /// The largest body kept, in bytes.
     let bodyLimit: Int
     /// How many bytes past the limit a chunked upload may still send before the connection is closed.
     let discardAllowance: Int
+    /// The body bytes the whole server may hold, shared by every request.
+    let budget: BodyBudget
     /// The current state.
     private(set) var state: State = .awaitingHeaders
+    /// The bytes this request took from `budget` and has not given back.
+    private(set) var heldBytes = 0
 
-    /// Makes a machine for one request; the allowance defaults to the limit itself.
-    init(bodyLimit: Int, discardAllowance: Int? = nil) {
+    /// Makes a machine for one request; the allowance defaults to the limit itself, the budget
+    /// to none (unlimited).
+    init(bodyLimit: Int, budget: BodyBudget = BodyBudget(limit: .max), discardAllowance: Int? = nil) {
         self.bodyLimit = bodyLimit
+        self.budget = budget
         self.discardAllowance = discardAllowance ?? bodyLimit
     }
 
@@ -65,6 +80,10 @@ struct RequestStateMachine: Equatable {
             guard length <= bodyLimit else {
                 state = .finished
                 return .reject(Self.tooLarge(limit: bodyLimit))
+            }
+            guard budget.hasRoom(for: length) else {
+                state = .finished
+                return .reject(BodyBudget.exhausted)
             }
             expected = length
         }
@@ -85,9 +104,16 @@ struct RequestStateMachine: Equatable {
         case .receivingBody(let received):
             let total = received + byteCount
             guard total <= bodyLimit else {
+                giveBackBody()
                 state = .discardingBody(received: total)
                 return .discardChunk
             }
+            guard budget.take(byteCount) else {
+                giveBackBody()
+                state = .finished
+                return .answerAndClose(BodyBudget.exhausted)
+            }
+            heldBytes += byteCount
             state = .receivingBody(received: total)
             return .storeChunk
         case .discardingBody(let received):
@@ -112,6 +138,13 @@ struct RequestStateMachine: Equatable {
         case .awaitingHeaders, .finished:
             return protocolViolation()
         }
+    }
+
+    /// Gives the body's bytes back to the budget: when the body is discarded, and when the
+    /// request ends however it ends (the completion callback, client aborts included).
+    mutating func giveBackBody() {
+        budget.giveBack(heldBytes)
+        heldBytes = 0
     }
 
     private mutating func protocolViolation() -> Action {

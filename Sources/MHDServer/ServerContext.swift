@@ -9,6 +9,8 @@ final class ServerContext: Sendable {
     let responder: any Responder
     /// The largest body kept, in bytes.
     let bodyLimit: Int
+    /// The body bytes every request together may hold.
+    let bodyBudget: BodyBudget
     /// Requests whose context is alive (retained in the URI callback, not yet released); lets tests
     /// prove that no per-request object outlives its request, client aborts included.
     let liveRequests = Atomic<Int>(0)
@@ -18,9 +20,10 @@ final class ServerContext: Sendable {
     /// clients go away after their request instead of sending another.
     let draining = Atomic<Bool>(false)
 
-    init(responder: any Responder, bodyLimit: Int, connections: ConnectionGuard) {
+    init(responder: any Responder, bodyLimit: Int, bodyBudget: BodyBudget, connections: ConnectionGuard) {
         self.responder = responder
         self.bodyLimit = bodyLimit
+        self.bodyBudget = bodyBudget
         self.connections = connections
     }
 }

@@ -1,3 +1,4 @@
+import CMicroHTTPD
 import Foundation
 
 /// A numeric IPv4 or IPv6 socket address, kept as the C structure the listening socket binds to.
@@ -23,6 +24,18 @@ enum SocketAddress {
             return
         }
         return nil
+    }
+
+    /// The numeric host as the acceptor spells a client's address (`::1` for `0:0:0:0:0:0:0:1`),
+    /// so a configured address matches however it was written; nil when it is not numeric.
+    static func canonical(_ host: String) -> String? {
+        guard let address = SocketAddress(host: host, port: 0) else { return nil }
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer -> String? in
+            guard let base = buffer.baseAddress,
+                address.withSockaddrPointer({ cmhd_numeric_host($0, base, buffer.count) }) == 0
+            else { return nil }
+            return String(cString: base)
+        }
     }
 
     /// Whether it is an IPv6 address (an `AF_INET6` socket).

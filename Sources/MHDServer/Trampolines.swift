@@ -15,7 +15,9 @@ func logURI(
     guard let workerPointer else { return nil }
     let server = Unmanaged<WorkerContext>.fromOpaque(workerPointer).takeUnretainedValue().server
     let target = uri.map(requestTarget(_:)) ?? ""
-    let context = RequestContext(target: target, bodyLimit: server.bodyLimit)
+    let context = RequestContext(target: target, bodyLimit: server.bodyLimit, budget: server.bodyBudget)
+    // Checked here, before libmicrohttpd cuts the query off the target in place.
+    context.lineRefusal = uri.map(RequestLine.targetRefusal(_:)) ?? RequestLine.missingTarget
     server.liveRequests.add(1, ordering: .relaxed)
     return Unmanaged.passRetained(context).toOpaque()  // Released in requestCompleted.
 }
@@ -48,7 +50,9 @@ func requestCompleted(
     _ reason: MHD_RequestTerminationCode
 ) {
     guard let workerPointer, let requestPointer, let context = requestPointer.pointee else { return }
-    Unmanaged<RequestContext>.fromOpaque(context).release()  // Retained in logURI.
+    let request = Unmanaged<RequestContext>.fromOpaque(context)
+    request.takeUnretainedValue().machine.giveBackBody()
+    request.release()  // Retained in logURI.
     requestPointer.pointee = nil
     let server = Unmanaged<WorkerContext>.fromOpaque(workerPointer).takeUnretainedValue().server
     server.liveRequests.subtract(1, ordering: .relaxed)
@@ -78,8 +82,11 @@ func handleAccess(
     let exchange = ConnectionExchange(connection: connection, server: server, context: context)
     if context.machine.state == .awaitingHeaders {
         let entry = openConnection(connection)
-        let overCapacity = entry.map(server.connections.headReceived) ?? false
-        return exchange.headersReceived(method: method, overCapacity: overCapacity, entry: entry)
+        let verdict = entry.map(server.connections.headReceived) ?? .proceed
+        guard verdict != .cut else { return .NO }
+        context.connection = entry
+        return exchange.headersReceived(
+            method: method, url: url, version: version, overCapacity: verdict == .overCapacity, entry: entry)
     }
     let size = uploadDataSize.pointee
     guard size > 0 else { return exchange.requestCompleted() }
@@ -119,4 +126,37 @@ func collectHeader(
             valueEnd: UnsafeRawPointer(value + valueLength))
     }
     return .YES
+}
+
+/// libmicrohttpd's connection notification: tells the guard of every opened and closed
+/// connection, and keeps the connection's `OpenConnection` in its socket context for the
+/// per-request calls. File-scope, like every trampoline (DESIGN rule 2).
+func connectionNotified(
+    _ workerPointer: UnsafeMutableRawPointer?,
+    _ connection: OpaquePointer?,
+    _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+    _ code: MHD_ConnectionNotificationCode
+) {
+    guard let workerPointer, let connection, let socketContext else { return }
+    let worker = Unmanaged<WorkerContext>.fromOpaque(workerPointer).takeUnretainedValue()
+    let connections = worker.server.connections
+    switch code {
+    case .CONNECTION_NOTIFY_STARTED:
+        let entry = connections.connectionStarted(connection)
+        socketContext.pointee = Unmanaged.passRetained(entry).toOpaque()  // Released at CLOSED below.
+    case .CONNECTION_NOTIFY_CLOSED:
+        connections.connectionClosed(connection)
+        if let entry = socketContext.pointee {
+            Unmanaged<ConnectionGuard.OpenConnection>.fromOpaque(entry).release()  // Retained at STARTED.
+            socketContext.pointee = nil
+        }
+    default: break
+    }
+}
+
+/// The guard's entry of `connection`, kept in its socket context since it opened; nil only if
+/// libmicrohttpd never reported it open.
+func openConnection(_ connection: OpaquePointer) -> ConnectionGuard.OpenConnection? {
+    guard let entry = cmhd_connection_socket_context(connection) else { return nil }
+    return Unmanaged<ConnectionGuard.OpenConnection>.fromOpaque(entry).takeUnretainedValue()
 }

@@ -35,6 +35,12 @@ enum ServeCommand: Command {
                            stderr; SIGHUP reopens it, for logrotate
           --drain-timeout SECONDS  on SIGTERM, how long requests in flight may take to finish
                            (default 10)
+          --request-deadline SECONDS  how long a client may take to send a whole request, body
+                           included; later ones get 408 (default 30; the head gets at most 10)
+          --body-budget MIB  request body bytes held at once by all clients together; a body
+                           that does not fit gets 503 with Retry-After (default 64)
+          --per-address-connections N  connections one client address may hold; more get 503
+                           with Retry-After (default 64)
           --resources DIR  serve templates/, Public/ and api/ from DIR (a checkout) instead of
                            the copy built into the program, re-read when they change
         Bound to loopback with no users, the dashboard runs without login and says so; bound to
@@ -55,6 +61,10 @@ enum ServeCommand: Command {
         server.threadPoolSize =
             try arguments.integer("threads", in: 1...256)
             ?? max(8, 2 * ProcessInfo.processInfo.activeProcessorCount)
+        server.requestDeadlineSeconds = Double(try arguments.integer("request-deadline", in: 1...3600) ?? 30)
+        server.bodyBudget = (try arguments.integer("body-budget", in: 1...65_536) ?? 64) << 20
+        server.perClientConnectionLimit =
+            try arguments.integer("per-address-connections", in: 1...100_000) ?? 64
         let drainTimeout = try arguments.integer("drain-timeout", in: 0...3600) ?? 10
         let log = try openLog(arguments)
         var configuration = DashboardConfiguration(

@@ -71,3 +71,59 @@ import Testing
         #expect(done.requestCompleted() == .closeConnection)
     }
 }
+
+/// The body budget as the machine applies it: bytes taken as they arrive, given back at the end,
+/// 503 when a body does not fit.
+@Suite struct RequestStateMachineBudgetTests {
+    @Test func aBodyAnnouncedLargerThanTheRoomLeftIs503BeforeItIsRead() {
+        let budget = BodyBudget(limit: 100)
+        #expect(budget.take(60))
+        var machine = RequestStateMachine(bodyLimit: 1000, budget: budget)
+        let action = machine.headersReceived(contentLength: "50")
+        #expect(action == .reject(BodyBudget.exhausted))
+        if case .reject(let error) = action {
+            #expect(error.status == .serviceUnavailable)
+            #expect(error.headers["Retry-After"] == "1")
+        }
+        #expect(budget.heldBytes == 60)
+    }
+
+    @Test func bytesAreTakenAsTheyArriveAndGivenBackAtTheEnd() {
+        let budget = BodyBudget(limit: 100)
+        var machine = RequestStateMachine(bodyLimit: 1000, budget: budget)
+        #expect(machine.headersReceived(contentLength: "80") == .readBody(expectedLength: 80))
+        #expect(budget.heldBytes == 0)
+        #expect(machine.bodyChunkReceived(byteCount: 30) == .storeChunk)
+        #expect(budget.heldBytes == 30)
+        #expect(machine.bodyChunkReceived(byteCount: 50) == .storeChunk)
+        #expect(machine.requestCompleted() == .respond)
+        #expect(budget.heldBytes == 80)
+        machine.giveBackBody()
+        #expect(budget.heldBytes == 0)
+    }
+
+    @Test func aBodyThatStopsFittingIsAnswered503AtOnceAndItsBytesGivenBack() {
+        let budget = BodyBudget(limit: 100)
+        var first = RequestStateMachine(bodyLimit: 1000, budget: budget)
+        var second = RequestStateMachine(bodyLimit: 1000, budget: budget)
+        _ = first.headersReceived(contentLength: nil)
+        _ = second.headersReceived(contentLength: "40")
+        #expect(first.bodyChunkReceived(byteCount: 70) == .storeChunk)
+        #expect(second.bodyChunkReceived(byteCount: 20) == .storeChunk)
+        #expect(second.bodyChunkReceived(byteCount: 20) == .answerAndClose(BodyBudget.exhausted))
+        #expect(second.state == .finished)
+        #expect(budget.heldBytes == 70)
+        #expect(second.bodyChunkReceived(byteCount: 5) == .closeConnection)
+        first.giveBackBody()
+        #expect(budget.heldBytes == 0)
+    }
+
+    @Test func anOversizedBodyGivesItsBytesBackAtOnce() {
+        let budget = BodyBudget(limit: 1000)
+        var machine = RequestStateMachine(bodyLimit: 100, budget: budget)
+        _ = machine.headersReceived(contentLength: nil)
+        #expect(machine.bodyChunkReceived(byteCount: 90) == .storeChunk)
+        #expect(machine.bodyChunkReceived(byteCount: 20) == .discardChunk)
+        #expect(budget.heldBytes == 0)
+    }
+}

@@ -13,7 +13,8 @@ import Synchronization
 /// one-second runs, one worker did 90 % or more of the work, answering nearly alone at about
 /// half the throughput. Handed over in turn: 0 of 20 such runs.
 ///
-/// A connection over a limit is closed at once, as libmicrohttpd closes it when it listens.
+/// A connection over a limit is answered 503 with `Retry-After` at once and closed
+/// (`RefusedConnections`), without reaching a worker.
 ///
 /// `@unchecked Sendable`: `pool` and `connections` are written once, before the thread that
 /// reads them starts; the rest is immutable or atomic.
@@ -92,7 +93,7 @@ final class ConnectionAcceptor: @unchecked Sendable {
                     $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
                         guard connections.admit(socket: client, clientAddress: Self.numericHost(address))
                         else {
-                            close(client)
+                            connections.refuse(socket: client)
                             return
                         }
                         // libmicrohttpd closes a connection it does not take.
