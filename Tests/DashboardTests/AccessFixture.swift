@@ -90,7 +90,11 @@ struct AccessDashboard {
             .post, "/login",
             body: "name=\(name)&password=\(password.replacingOccurrences(of: " ", with: "+"))",
             headers: ["Content-Type": "application/x-www-form-urlencoded"])
-        guard response.status == .seeOther, let setCookie = response.headers["Set-Cookie"] else { return nil }
+        guard response.status == .seeOther,
+            let setCookie = response.headers.values(for: "Set-Cookie").first(where: {
+                $0.hasPrefix(SessionCookie.name + "=")
+            })
+        else { return nil }
         let cookie = String(setCookie.split(separator: ";")[0])
         let page = DashboardFixture.text(send(.get, "/categories", headers: ["Cookie": cookie]))
         guard let start = page.range(of: "name=\"_csrf\" value=\"") else { return nil }

@@ -41,9 +41,10 @@ struct LoginPages: Sendable {
                 actor: principal.actor, action: "login", object: "user:" + name, client: client,
                 changeMade: false)
             var response = Response(redirectTo: next)
+            // The session cookie last: scripts that keep one Set-Cookie per name keep the last.
+            response.headers.add(name: "Set-Cookie", value: device.setCookie(secure: secureCookies))
             response.headers.add(
                 name: "Set-Cookie", value: SessionCookie.setCookie(secret, secure: secureCookies))
-            response.headers.add(name: "Set-Cookie", value: device.setCookie(secure: secureCookies))
             return response
         case .refused:
             audit.metrics.recordLogin("refused")
