@@ -48,6 +48,21 @@ import Testing
         #expect(metrics.contains("pushboard_logins_total{result=\"slowed\"} \(slowed)\n"))
     }
 
+    /// Under concurrent attempts throttled answers come first (the refused ones are still
+    /// checking their passwords): the minute's first refused login is still written in full.
+    @Test func theFirstRefusedLoginIsWrittenEvenAfterThrottledOnes() {
+        let log = LoginFailureLog()
+        let now = Date()
+        #expect(log.failure(from: "a", slowed: true, now: now).writeInFull == false)
+        #expect(log.failure(from: "a", slowed: false, now: now).writeInFull)
+        #expect(log.failure(from: "a", slowed: false, now: now).writeInFull == false)
+        let summaries = log.endedMinutes(now: now.addingTimeInterval(60))
+        #expect(
+            summaries.map(\.detail) == [
+                "1 more failed login and 1 throttled attempt (429) from a in the last minute"
+            ])
+    }
+
     /// A password typed into the name field is not kept in the trail.
     @Test func anUnknownUserNameIsNotStoredInClear() throws {
         let fixture = try AccessDashboard()

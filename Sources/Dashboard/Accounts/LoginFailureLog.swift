@@ -1,6 +1,6 @@
 import Foundation
 
-/// Keeps failed logins from filling the disk: per client address, the first failure of a
+/// Keeps failed logins from filling the disk: per client address, the first refused login of a
 /// minute is written to the audit trail in full and the rest of that minute (refused and
 /// throttled attempts alike) only counted, then written as one summary row, "N more failed
 /// logins … from ADDRESS in the last minute". One client hammering `/login` costs at most two
@@ -22,6 +22,9 @@ final class LoginFailureLog: @unchecked Sendable {
         var start: Date
         var refused = 0
         var slowed = 0
+        /// Whether a refused login of this minute was written in full already (throttled ones
+        /// can come first: they are answered before the refused ones' password checks end).
+        var wroteOne = false
     }
 
     /// A summary row to write: the address and the text of its detail.
@@ -54,14 +57,18 @@ final class LoginFailureLog: @unchecked Sendable {
                 windows[address] = nil
             }
             if windows[key] == nil, windows.count >= capacity { key = Self.otherAddresses }
-            guard var window = windows[key] else {
-                // A new minute: a refused login is written in full, a throttled one only counted.
-                windows[key] = Window(start: now, refused: 0, slowed: slowed ? 1 : 0)
-                return (!slowed && key == address, summary)
+            var window = windows[key] ?? Window(start: now)
+            // The minute's first refused login is written in full; the rest only counted.
+            let inFull = !slowed && !window.wroteOne && key == address
+            if inFull {
+                window.wroteOne = true
+            } else if slowed {
+                window.slowed += 1
+            } else {
+                window.refused += 1
             }
-            if slowed { window.slowed += 1 } else { window.refused += 1 }
             windows[key] = window
-            return (false, summary)
+            return (inFull, summary)
         }
     }
 
