@@ -35,11 +35,10 @@ public struct EntityTagList: Sendable, Equatable {
                 opaque.unicodeScalars.allSatisfy({ $0 == "\u{21}" || ($0.value >= 0x23 && $0.value != 0x7F) })
             else {
                 throw HTTPError(
-                    .badRequest,
+                    .malformedPrecondition,
                     message:
                         "\(header) must be * or entity tags in double quotes, as the ETag header gives them "
-                        + "(for example \"r3\"); \(Self.describe(item)) is not one.",
-                    code: "malformed-precondition")
+                        + "(for example \"r3\"); \(Self.describe(item)) is not one.")
             }
             tags.append(Tag(quoted: String(item), weak: weak))
         }

@@ -25,10 +25,6 @@ public struct FormDecodingError: Error, Sendable, Equatable, HTTPErrorConvertibl
 
     /// A 400 whose message lists every faulty field, for handlers that let the error propagate.
     public var httpError: HTTPError {
-        HTTPError(
-            .badRequest,
-            message: fieldErrors.map(\.message).joined(separator: " "),
-            code: "form.invalid-encoding"
-        )
+        HTTPError(.formInvalidEncoding, message: fieldErrors.map(\.message).joined(separator: " "))
     }
 }

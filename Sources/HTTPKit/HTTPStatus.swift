@@ -67,6 +67,8 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     public static let uriTooLong = HTTPStatus(code: 414)
     /// 415.
     public static let unsupportedMediaType = HTTPStatus(code: 415)
+    /// 421: the request reached a server that does not answer for its host.
+    public static let misdirectedRequest = HTTPStatus(code: 421)
     /// 422.
     public static let unprocessableContent = HTTPStatus(code: 422)
     /// 428.
@@ -108,6 +110,7 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
         case 413: "Content Too Large"
         case 414: "URI Too Long"
         case 415: "Unsupported Media Type"
+        case 421: "Misdirected Request"
         case 422: "Unprocessable Content"
         case 428: "Precondition Required"
         case 429: "Too Many Requests"

@@ -84,9 +84,7 @@ public struct MultipartForm: Sendable, Equatable {
     static func boundary(of contentType: String) throws(HTTPError) -> String {
         var pieces = contentType.split(separator: ";").map { $0.trimmingASCIIWhitespace() }
         guard pieces.first?.lowercased() == "multipart/form-data" else {
-            throw HTTPError(
-                .unsupportedMediaType, message: "Send the form as multipart/form-data.",
-                code: "unsupported-media-type")
+            throw HTTPError(.unsupportedMediaType, message: "Send the form as multipart/form-data.")
         }
         pieces.removeFirst()
         for piece in pieces {
@@ -173,7 +171,6 @@ public struct MultipartForm: Sendable, Equatable {
     }
 
     private static func fault(_ what: String) -> HTTPError {
-        HTTPError(
-            .badRequest, message: "The multipart form is malformed: \(what).", code: "invalid-multipart")
+        HTTPError(.invalidMultipart, message: "The multipart form is malformed: \(what).")
     }
 }

@@ -71,7 +71,7 @@ public struct Request: Sendable {
     ) -> Result<([String], FormFields), HTTPError> {
         guard path.first == UInt8(ascii: "/") else {
             return .failure(
-                .badRequest("The request target must be a path starting with \"/\".", code: "request.target")
+                HTTPError(.requestTarget, message: "The request target must be a path starting with \"/\".")
             )
         }
         let components: [String]
@@ -85,7 +85,7 @@ public struct Request: Sendable {
             return .success((components, try URLEncodedForm.decode(query)))
         } catch {
             var httpError = error.httpError
-            httpError.code = "request.query"
+            httpError.code = .requestQuery
             return .failure(httpError)
         }
     }
@@ -119,9 +119,9 @@ public struct Request: Sendable {
                     components.append(text)
                 case .success:
                     return .failure(
-                        .badRequest("The request path contains a NUL byte.", code: "request.path"))
+                        HTTPError(.requestPath, message: "The request path contains a NUL byte."))
                 case .failure(let failure):
-                    return .failure(.badRequest("The request path \(failure).", code: "request.path"))
+                    return .failure(HTTPError(.requestPath, message: "The request path \(failure)."))
                 }
                 start = end + 1
             }

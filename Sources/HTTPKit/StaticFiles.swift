@@ -94,20 +94,20 @@ public struct StaticFiles: Sendable {
         let bytes: [UInt8]
         switch PercentDecoding.bytes(of: raw, plusIsSpace: false) {
         case .success(let decoded): bytes = decoded
-        case .failure(let failure): throw .badRequest("The file path \(failure).", code: "static.path")
+        case .failure(let failure): throw HTTPError(.staticPath, message: "The file path \(failure).")
         }
         guard !bytes.isEmpty else { throw .notFound() }
         guard !bytes.contains(0), !bytes.contains(UInt8(ascii: "\\")) else {
-            throw .badRequest("The file path contains a forbidden character.", code: "static.path")
+            throw HTTPError(.staticPath, message: "The file path contains a forbidden character.")
         }
         let dot = UInt8(ascii: ".")
         for segment in bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
         where segment.isEmpty || segment.elementsEqual([dot]) || segment.elementsEqual([dot, dot]) {
-            throw .badRequest(
-                "The file path must not contain empty, \".\" or \"..\" segments.", code: "static.path")
+            throw HTTPError(
+                .staticPath, message: "The file path must not contain empty, \".\" or \"..\" segments.")
         }
         guard let path = String(validating: bytes, as: UTF8.self) else {
-            throw .badRequest("The file path \(PercentDecoding.Failure.invalidUTF8).", code: "static.path")
+            throw HTTPError(.staticPath, message: "The file path \(PercentDecoding.Failure.invalidUTF8).")
         }
         return path
     }

@@ -23,22 +23,29 @@ public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
 ///
 /// `code` is a stable dotted identifier listed in `docs/validation-rules.md`; `path` is a JSON
 /// path from the document root (`$.aps.alert.title`) or a request header (`header:apns-priority`).
+/// A finding is made only from a `DiagnosticCode` (a case of its layer's table), so no code is
+/// written as a bare string.
 public struct Diagnostic: Sendable, Hashable {
+    /// The code's severity, raised from warning to error when a check runs `strict`.
     public var severity: Severity
-    public var code: String
+    /// The code's stable identifier; set only from a `DiagnosticCode`.
+    public private(set) var code: String
+    /// Where the fault is: a JSON path or `header:<name>`.
     public var path: String
+    /// What is wrong and, where it helps, how to fix it.
     public var message: String
     /// 1-based line of the fault in the source text, when it has a place there.
     public var line: Int?
     /// 1-based column of the fault in the source text, when it has a place there.
     public var column: Int?
 
+    /// A finding with `code`, at its table's severity, at `path` (and at `line`/`column` when the
+    /// fault has a place in the text).
     public init(
-        _ severity: Severity, code: String, path: String, message: String, line: Int? = nil,
-        column: Int? = nil
+        _ code: some DiagnosticCode, path: String, message: String, line: Int? = nil, column: Int? = nil
     ) {
-        self.severity = severity
-        self.code = code
+        self.severity = code.severity
+        self.code = code.rawValue
         self.path = path
         self.message = message
         self.line = line

@@ -95,14 +95,14 @@ extension JSONParser {
             stopped = true
             diagnostics.append(
                 Diagnostic(
-                    .error, code: JSONReadCode.tooManyErrors.rawValue, path: currentPath(),
+                    JSONReadCode.tooManyErrors, path: currentPath(),
                     message: "More than \(JSONReader.maximumDiagnostics) faults; the reader stopped here.",
                     line: place.line, column: place.column))
             return
         }
         diagnostics.append(
             Diagnostic(
-                .error, code: code.rawValue, path: currentPath(), message: message, line: place.line,
+                code, path: currentPath(), message: message, line: place.line,
                 column: place.column))
     }
 

@@ -104,7 +104,7 @@ public struct JSONReadResult: Sendable {
 }
 
 /// The stable codes of the reader's diagnostics, listed in `docs/validation-rules.md`.
-public enum JSONReadCode: String, Sendable, CaseIterable {
+public enum JSONReadCode: String, DiagnosticCode {
     /// The text is empty or only whitespace (APNs: 400 `PayloadEmpty`).
     case empty = "json.empty"
     /// The text starts with a UTF-8 byte order mark (RFC 8259 §8.1 forbids it).
@@ -133,4 +133,7 @@ public enum JSONReadCode: String, Sendable, CaseIterable {
     case tooDeep = "json.too-deep"
     /// So many faults that the reader stopped reporting them.
     case tooManyErrors = "json.too-many-errors"
+
+    /// Every reader finding is an error: text that is not JSON cannot be sent.
+    public var severity: Severity { .error }
 }

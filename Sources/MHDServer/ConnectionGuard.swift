@@ -75,8 +75,8 @@ final class ConnectionGuard: @unchecked Sendable {
 
     /// The answer past the cap: the client should come back shortly.
     static let overCapacity = HTTPError(
-        .serviceUnavailable, message: "The server has too many open connections; try again in a moment.",
-        code: "over-capacity", headers: ["Retry-After": "1", "Connection": "close"])
+        .overCapacity, message: "The server has too many open connections; try again in a moment.",
+        headers: ["Retry-After": "1", "Connection": "close"])
 
     /// Whether a connection just accepted on `socket` from `clientAddress` may be served: not
     /// when the server holds `hardCap` connections, or the client `perClientLimit`. An admitted

@@ -16,39 +16,31 @@ enum RequestFraming {
     static func refusal(for headers: HTTPHeaders, cutValueOf cutName: String? = nil) -> HTTPError? {
         if let cutName {
             return refuse(
-                .badRequest,
+                .requestHeaderValue,
                 "The value of the header \"\(printable(cutName))\" contains a NUL byte or continues on a "
-                    + "folded line; header values must be one line of visible text.",
-                code: "request.header-value")
+                    + "folded line; header values must be one line of visible text.")
         }
         let framing = Framing(headers)
         if let name = framing.nameWithWhitespace {
             return refuse(
-                .badRequest,
-                "The header \"\(printable(name))\" has whitespace in its name (before the colon).",
-                code: "request.header-name")
+                .requestHeaderName,
+                "The header \"\(printable(name))\" has whitespace in its name (before the colon).")
         }
         if framing.hostCount > 1 {
-            return refuse(.badRequest, "The request has more than one Host header.", code: "request.host")
+            return refuse(.requestHost, "The request has more than one Host header.")
         }
         if framing.lengthsDisagree {
-            return refuse(
-                .badRequest, "The request has Content-Length headers that disagree.",
-                code: "request.length")
+            return refuse(.requestLength, "The request has Content-Length headers that disagree.")
         }
         guard !framing.encodings.isEmpty else { return nil }
         if framing.length != nil {
-            return refuse(
-                .badRequest, "The request has both Content-Length and Transfer-Encoding.",
-                code: "request.length")
+            return refuse(.requestLength, "The request has both Content-Length and Transfer-Encoding.")
         }
         let codings = framing.encodings.flatMap {
             $0.split(separator: ",").map { trimmed(String($0)).lowercased() }
         }
         guard codings == ["chunked"] else {
-            return refuse(
-                .notImplemented, "Only the chunked transfer encoding is supported.",
-                code: "request.transfer-encoding")
+            return refuse(.requestTransferEncoding, "Only the chunked transfer encoding is supported.")
         }
         return nil
     }
@@ -90,8 +82,8 @@ enum RequestFraming {
         }
     }
 
-    private static func refuse(_ status: HTTPStatus, _ message: String, code: String) -> HTTPError {
-        HTTPError(status, message: message, code: code, headers: ["Connection": "close"])
+    private static func refuse(_ code: APIErrorCode, _ message: String) -> HTTPError {
+        HTTPError(code, message: message, headers: ["Connection": "close"])
     }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {

@@ -60,7 +60,7 @@ struct RequestStateMachine: Equatable {
             else {
                 state = .finished
                 return .reject(
-                    .badRequest("The Content-Length header is not a number.", code: "request.length"))
+                    HTTPError(.requestLength, message: "The Content-Length header is not a number."))
             }
             guard length <= bodyLimit else {
                 state = .finished
@@ -122,9 +122,6 @@ struct RequestStateMachine: Equatable {
     /// The 413 every oversized body gets, naming the limit so the client knows what would fit.
     static func tooLarge(limit: Int) -> HTTPError {
         HTTPError(
-            .contentTooLarge,
-            message: "The request body is larger than the server accepts (\(limit) bytes).",
-            code: "request.too-large"
-        )
+            .requestTooLarge, message: "The request body is larger than the server accepts (\(limit) bytes).")
     }
 }

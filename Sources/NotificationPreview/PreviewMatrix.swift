@@ -96,7 +96,7 @@ public struct PreviewMatrix: Sendable, Hashable {
             let cuts = rows.filter { $0.cell(field).truncated }.count
             let cell = row.cell(field)
             return Diagnostic(
-                .info, code: "preview.cut", path: "$.aps.alert.\(field)",
+                PreviewCode.cut, path: "$.aps.alert.\(field)",
                 message:
                     "The \(field) is cut first on the \(row.surface.title) of \(row.device.label) "
                     + "after \"…\(cell.lastShown)…\" (\(cell.visibleCharacters) characters shown; cut on "

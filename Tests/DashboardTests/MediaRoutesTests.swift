@@ -88,7 +88,7 @@ import Testing
         report.imageDigest = String(repeating: "0", count: 64)
         if !passed {
             report.diagnostics = [
-                Diagnostic(.error, code: "media.check.status", path: "$.url", message: "404")
+                Diagnostic(MediaCheckCode.status, path: "$.url", message: "404")
             ]
         }
         return report

@@ -18,7 +18,7 @@ import Testing
     /// Refuses requests to `/private`, as an authentication step would.
     struct Refusing: Middleware {
         func respond(to request: Request, next: (Request) -> Response) throws(HTTPError) -> Response {
-            if request.path == "/private" { throw HTTPError(.unauthorized, message: "Sign in first.") }
+            if request.path == "/private" { throw HTTPError(.unauthenticated, message: "Sign in first.") }
             return next(request)
         }
     }

@@ -12,7 +12,7 @@ import Testing
         let response = fixture.send(.get, "/docs/validation-rules")
         #expect(response.status == .ok)
         let html = DashboardFixture.text(response)
-        for code in DiagnosticCode.allCases.map(\.rawValue) {
+        for code in PayloadCode.allCases.map(\.rawValue) {
             #expect(html.contains(#"<tr id="\#(code)">"#), "no row for \(code)")
         }
         #expect(html.contains("Use the registered spelling exactly."))

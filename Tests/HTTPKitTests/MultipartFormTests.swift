@@ -94,7 +94,7 @@ import Testing
             Issue.record("\(name) decoded to \(form.parts.map(\.name))")
         } catch {
             #expect(error.status == .badRequest, "\(name)")
-            #expect(error.code == "invalid-multipart")
+            #expect(error.code == .invalidMultipart)
             #expect(error.message.contains(message), "\(name): \(error.message)")
         }
     }

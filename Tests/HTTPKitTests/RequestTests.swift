@@ -30,7 +30,7 @@ import Testing
     @Test func queryErrorNamesTheField() {
         let request = Request(method: .get, target: "/x?device=%FF")
         #expect(request.targetError?.status == .badRequest)
-        #expect(request.targetError?.code == "request.query")
+        #expect(request.targetError?.code == .requestQuery)
         #expect(request.targetError?.message.contains("\"device\"") == true)
     }
 
@@ -59,6 +59,6 @@ import Testing
     @Test func statusCarriesItsReasonPhrase() {
         #expect(HTTPStatus.contentTooLarge.description == "413 Content Too Large")
         #expect(HTTPStatus(code: 299).reasonPhrase == "Status 299")
-        #expect(HTTPError(.notFound).resolvedCode == "not-found")
+        #expect(HTTPError(.notFound).code.identifier == "not-found")
     }
 }

@@ -19,7 +19,7 @@ import Testing
             Response(text: "\(parameters["group"] ?? "")|\(parameters["item"] ?? "")")
         }
         builder.get("/fail/http") { _, _ in
-            throw HTTPError(.conflict, message: "Already there.", code: "item.exists")
+            throw HTTPError(.conflict, message: "Already there.")
         }
         builder.get("/fail/form") { request, _ in
             _ = try request.formFields()
@@ -32,7 +32,7 @@ import Testing
         builder.mount("/static/") { request in Response(text: "static \(request.path)") }
         return try builder.build { error, _ in
             Response(
-                json: #"{"error":{"code":"\#(error.resolvedCode)","message":"\#(error.message)"}}"#,
+                json: #"{"error":{"code":"\#(error.code.identifier)","message":"\#(error.message)"}}"#,
                 status: error.status
             )
         }
@@ -92,7 +92,7 @@ import Testing
     @Test func thrownHTTPErrorIsRenderedWithItsStatusAndCode() throws {
         let response = try Self.makeRouter().respond(to: Request(method: .get, target: "/fail/http"))
         #expect(response.status == .conflict)
-        #expect(Self.text(response) == #"{"error":{"code":"item.exists","message":"Already there."}}"#)
+        #expect(Self.text(response) == #"{"error":{"code":"conflict","message":"Already there."}}"#)
     }
 
     @Test func formErrorsThatPropagateAre400() throws {
@@ -143,7 +143,7 @@ import Testing
             router.respond(to: Request(method: .get, target: "/ok")),
             router.respond(to: Request(method: .get, target: "/missing")),
             router.respond(to: Request(method: .post, target: "/ok")),
-            router.respond(to: HTTPError(.contentTooLarge), for: Request(method: .post, target: "/ok")),
+            router.respond(to: HTTPError(.requestTooLarge), for: Request(method: .post, target: "/ok")),
         ]
         #expect(answers.map(\.status.code) == [200, 404, 405, 413])
         #expect(answers.allSatisfy { $0.headers["x-content-type-options"] == "nosniff" })

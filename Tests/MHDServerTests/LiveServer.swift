@@ -46,7 +46,7 @@ final class LiveServer {
         }
         builder.mount("/static/") { request in try files.serve(request) }
         let router = try builder.build { error, _ in
-            Response(json: #"{"error":{"code":"\#(error.resolvedCode)"}}"#, status: error.status)
+            Response(json: #"{"error":{"code":"\#(error.code.identifier)"}}"#, status: error.status)
         }
         let configuration = MHDServerConfiguration(
             host: host, port: 0, threadPoolSize: 2, bodyLimit: bodyLimit)

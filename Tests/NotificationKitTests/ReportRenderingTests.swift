@@ -61,7 +61,7 @@ import Testing
     @Test func validityFollowsErrorsOnly() {
         let report = ValidationReport(
             pushType: "alert", size: .init(bytes: 1, limit: 4096),
-            diagnostics: [Diagnostic(.warning, code: "aps.unknown-key", path: "$.aps.x", message: "m")])
+            diagnostics: [Diagnostic(PayloadCode.apsUnknownKey, path: "$.aps.x", message: "m")])
         #expect(report.valid)
         #expect(report.summary == "valid (0 errors, 1 warning, 0 infos); 1 of 4096 bytes for alert")
     }

@@ -11,7 +11,7 @@ import Testing
         #expect(report.codes.contains(testCase.code), "\(report.diagnostics)")
         let diagnostic = report.diagnostics.first { $0.code == testCase.code }
         let severity =
-            DiagnosticCode(rawValue: testCase.code)?.severity
+            PayloadCode(rawValue: testCase.code)?.severity
             ?? ActivityCode(rawValue: testCase.code)?.severity
         #expect(diagnostic?.severity == severity ?? .error)
         #expect(report.valid == !report.diagnostics.contains { $0.severity == .error })
@@ -25,7 +25,7 @@ import Testing
 
     @Test func everyValidatorCodeHasACase() {
         let covered = Set(ValidatorCaseTable.all.map(\.code))
-        let missing = DiagnosticCode.allCases.map(\.rawValue).filter { !covered.contains($0) }
+        let missing = PayloadCode.allCases.map(\.rawValue).filter { !covered.contains($0) }
         #expect(missing.isEmpty, "codes without a test case: \(missing)")
     }
 

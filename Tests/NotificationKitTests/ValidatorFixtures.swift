@@ -65,7 +65,7 @@ struct ValidatorCase: Sendable, CustomTestStringConvertible {
         self.passing = passing
     }
 
-    init(_ code: DiagnosticCode, fails failing: ValidatorInput, passes passing: ValidatorInput) {
+    init(_ code: PayloadCode, fails failing: ValidatorInput, passes passing: ValidatorInput) {
         self.init(code.rawValue, fails: failing, passes: passing)
     }
 
@@ -111,7 +111,7 @@ extension ValidationReport {
     var codes: [String] { diagnostics.map(\.code) }
 
     /// The first diagnostic with `code`.
-    func diagnostic(_ code: DiagnosticCode) -> Diagnostic? {
+    func diagnostic(_ code: PayloadCode) -> Diagnostic? {
         diagnostics.first { $0.code == code.rawValue }
     }
 }

@@ -34,7 +34,7 @@ import Testing
 
     /// What a finding is, apart from where it is written (escapes move columns and sizes).
     static func findings(_ report: ValidationReport) -> [String] {
-        report.diagnostics.filter { $0.code != DiagnosticCode.payloadTooLarge.rawValue }
+        report.diagnostics.filter { $0.code != PayloadCode.payloadTooLarge.rawValue }
             .map { "\($0.severity) \($0.code) \($0.path)" }.sorted()
     }
 
@@ -53,7 +53,7 @@ import Testing
     /// An unknown key keeps its decoded name in the message and the path.
     @Test func unknownEscapedKeyIsNamedDecoded() {
         let report = Validator().validate(payload: #"{"aps":{"alert":"x","\u0074itel":1}}"#)
-        let finding = report.diagnostics.first { $0.code == DiagnosticCode.apsUnknownKey.rawValue }
+        let finding = report.diagnostics.first { $0.code == PayloadCode.apsUnknownKey.rawValue }
         #expect(finding?.path == "$.aps.titel")
         #expect(finding?.message.hasPrefix(#""titel" is not an Apple-defined key"#) == true)
     }

@@ -57,9 +57,9 @@ struct JSONBytesTests {
         pushType: "alert", size: .init(bytes: 259, limit: 4096),
         diagnostics: [
             Diagnostic(
-                .warning, code: "category.unregistered", path: "$.aps.category",
+                PayloadCode.categoryUnregistered, path: "$.aps.category",
                 message: "\"message\" is not a registered category.", line: 1, column: 176),
-            Diagnostic(.info, code: "preview.cut", path: "$.aps.alert.body", message: "cut\u{2028}here"),
+            Diagnostic(PreviewCode.cut, path: "$.aps.alert.body", message: "cut\u{2028}here"),
         ], assumedPushType: "alert")
 
     @Test func previewWithReportInPlace() {

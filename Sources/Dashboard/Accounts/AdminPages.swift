@@ -210,9 +210,7 @@ struct AdminPages: Sendable {
 
     private static func role(in form: FormFields) throws -> Role {
         guard let text = form["role"], let role = Role(rawValue: text) else {
-            throw HTTPError(
-                .unprocessableContent, message: "Role: choose admin, editor or viewer.", code: "invalid-field"
-            )
+            throw HTTPError(.invalidField, message: "Role: choose admin, editor or viewer.")
         }
         return role
     }

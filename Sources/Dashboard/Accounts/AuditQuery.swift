@@ -18,8 +18,7 @@ enum AuditQuery {
             until: nonEmpty("until"))
         if let limit = nonEmpty("limit") {
             guard let number = Int(limit), (1...1000).contains(number) else {
-                throw HTTPError.badRequest(
-                    "limit must be a whole number from 1 to 1000.", code: "invalid-field")
+                throw HTTPError(.unreadableField, message: "limit must be a whole number from 1 to 1000.")
             }
             filter.limit = number
         }

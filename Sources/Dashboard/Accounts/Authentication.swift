@@ -70,18 +70,16 @@ struct Authentication: Middleware {
         guard let principal else { return try refuseUnauthenticated(request) }
         if case .role(let role) = needed, !principal.role.includes(role) {
             throw HTTPError(
-                .forbidden,
+                .forbiddenRole,
                 message:
-                    "This needs the \(role.rawValue) role; \(principal.name) is \(principal.role.rawValue).",
-                code: "forbidden-role")
+                    "This needs the \(role.rawValue) role; \(principal.name) is \(principal.role.rawValue).")
         }
         if !Self.isSafe(request.method),
             !AccessControl.isValidCSRFToken(Self.csrfToken(in: request), for: principal)
         {
             throw HTTPError(
-                .forbidden,
-                message: "The form or call lacked this session's CSRF token; reload the page and try again.",
-                code: "csrf")
+                .csrf,
+                message: "The form or call lacked this session's CSRF token; reload the page and try again.")
         }
         var request = request
         request.authenticatedActor = principal.actor
@@ -126,9 +124,8 @@ struct Authentication: Middleware {
             return Response(redirectTo: "/login?next=" + LoginPages.encodedNext(request.target))
         }
         throw HTTPError(
-            .unauthorized,
-            message: "Log in, or send an API token as \"Authorization: Bearer …\".",
-            code: "unauthenticated", headers: ["WWW-Authenticate": "Bearer realm=\"pushboard\""])
+            .unauthenticated, message: "Log in, or send an API token as \"Authorization: Bearer …\".",
+            headers: ["WWW-Authenticate": "Bearer realm=\"pushboard\""])
     }
 
     /// The CSRF token a request sent: the header for JSON calls, the form field for forms, in

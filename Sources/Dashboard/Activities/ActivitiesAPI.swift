@@ -59,8 +59,8 @@ struct ActivitiesAPI: Sendable {
             throw HTTPError(
                 .unsupportedMediaType,
                 message:
-                    "Send Swift source as text/plain (or text/x-swift), or a JSON Schema as application/json.",
-                code: "unsupported-media-type")
+                    "Send Swift source as text/plain (or text/x-swift), or a JSON Schema as application/json."
+            )
         }
         let imported = ActivityTypeImport(request.body)
         guard imported.succeeded else {
@@ -80,11 +80,11 @@ struct ActivitiesAPI: Sendable {
 
     private static func problem(_ message: String, _ diagnostics: [Diagnostic]) -> Response {
         APIError.response(
-            HTTPError(.unprocessableContent, message: message, code: "invalid-activity-type"),
+            HTTPError(.invalidActivityType, message: message),
             diagnostics: diagnostics)
     }
 
     private static func notFound(_ name: String) -> HTTPError {
-        HTTPError(.notFound, message: "No Live Activity type is named \"\(name)\".", code: "not-found")
+        HTTPError(.notFound, message: "No Live Activity type is named \"\(name)\".")
     }
 }

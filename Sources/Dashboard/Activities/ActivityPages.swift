@@ -24,8 +24,7 @@ struct ActivityPages: Sendable {
         router.post("/activities/{name}/delete", .editor) { request, parameters in
             let name = try parameters.require("name")
             guard try store.delete(name, by: Author.name(of: request)) else {
-                throw HTTPError(
-                    .notFound, message: "No Live Activity type is named \"\(name)\".", code: "not-found")
+                throw HTTPError(.notFound, message: "No Live Activity type is named \"\(name)\".")
             }
             return Response(redirectTo: "/activities?deleted=" + CategoryPages.percentEncoded(name))
         }

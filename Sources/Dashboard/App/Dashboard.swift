@@ -91,7 +91,7 @@ public struct Dashboard: Responder {
             in: &builder)
         AccountPages(access: access, audit: audit, pages: pages).register(in: &builder)
         let (router, roles) = try builder.build { error, request in
-            if error.code == "busy" { metrics.recordDatabaseBusy() }
+            if error.code == .busy { metrics.recordDatabaseBusy() }
             return Self.render(error, for: request, pages: pages)
         }
         self.router = router

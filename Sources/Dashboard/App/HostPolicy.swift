@@ -24,10 +24,10 @@ struct HostPolicy: Middleware {
             return nil
         }
         return HTTPError(
-            HTTPStatus(code: 421, reasonPhrase: "Misdirected Request"),
+            .unknownHost,
             message:
-                "This dashboard does not answer for the host \"\(name)\". Use 127.0.0.1 or localhost, or start it with --allowed-host \(name).",
-            code: "unknown-host")
+                "This dashboard does not answer for the host \"\(name)\". Use 127.0.0.1 or localhost, or start it with --allowed-host \(name)."
+        )
     }
 
     /// Refuses with 421 before anything else runs.

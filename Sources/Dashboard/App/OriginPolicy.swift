@@ -28,8 +28,7 @@ struct OriginPolicy: Middleware {
     }
 
     private static let forbidden = HTTPError(
-        .forbidden,
+        .crossOrigin,
         message:
-            "This request came from another site (its Origin is not this dashboard), so nothing was changed.",
-        code: "cross-origin")
+            "This request came from another site (its Origin is not this dashboard), so nothing was changed.")
 }

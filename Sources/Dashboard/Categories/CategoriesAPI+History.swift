@@ -30,8 +30,7 @@ extension CategoriesAPI {
                 let category = NotificationCategory.read(Array(json.utf8)).category
             else {
                 throw HTTPError(
-                    .notFound, message: "Category \"\(identifier)\" has no saved revision \(number).",
-                    code: "not-found")
+                    .notFound, message: "Category \"\(identifier)\" has no saved revision \(number).")
             }
             // Through the catalog, so the restore is checked across the registry like any write.
             do {
@@ -62,6 +61,6 @@ extension CategoriesAPI {
     }
 
     private static func neverExisted(_ identifier: String) -> HTTPError {
-        HTTPError(.notFound, message: "No category was ever saved as \"\(identifier)\".", code: "not-found")
+        HTTPError(.notFound, message: "No category was ever saved as \"\(identifier)\".")
     }
 }

@@ -122,20 +122,20 @@ struct CategoriesAPI: Sendable {
     }
 
     private static func notFound(_ identifier: String) -> HTTPError {
-        HTTPError(.notFound, message: "No category has the identifier \"\(identifier)\".", code: "not-found")
+        HTTPError(.notFound, message: "No category has the identifier \"\(identifier)\".")
     }
 
     private static func stale(_ identifier: String) -> HTTPError {
         HTTPError(
             .preconditionFailed,
             message:
-                "Category \"\(identifier)\" was changed since you read it; nothing was saved. Read it again and reapply your change.",
-            code: "precondition-failed")
+                "Category \"\(identifier)\" was changed since you read it; nothing was saved. Read it again and reapply your change."
+        )
     }
 
     private static let staleRegistry = HTTPError(
         .preconditionFailed,
         message:
-            "The category registry was changed since you read it; nothing was saved. Read it again and reapply your change.",
-        code: "precondition-failed")
+            "The category registry was changed since you read it; nothing was saved. Read it again and reapply your change."
+    )
 }

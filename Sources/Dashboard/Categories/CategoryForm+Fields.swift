@@ -36,9 +36,8 @@ extension CategoryForm {
         }
         guard rows.count <= Self.maximumRows else {
             throw HTTPError(
-                .badRequest,
-                message: "The form has \(rows.count) action rows; it takes at most \(Self.maximumRows).",
-                code: "too-many-actions")
+                .tooManyActions,
+                message: "The form has \(rows.count) action rows; it takes at most \(Self.maximumRows).")
         }
         let posted = rows.keys.sorted()
         form.actions = posted.compactMap { rows[$0] }
@@ -65,11 +64,11 @@ extension CategoryForm {
         case let value? where value.hasPrefix("remove-action-"):
             let number = Int(value.dropFirst("remove-action-".count))
             guard let number, let position = postedRows.firstIndex(of: number) else {
-                throw .badRequest("There is no action row \"\(value)\" to remove.", code: "form.intent")
+                throw HTTPError(.formIntent, message: "There is no action row \"\(value)\" to remove.")
             }
             return .removeAction(position)
         case let value?:
-            throw .badRequest("The button \"\(value)\" is not one this form has.", code: "form.intent")
+            throw HTTPError(.formIntent, message: "The button \"\(value)\" is not one this form has.")
         }
     }
 
@@ -82,9 +81,11 @@ extension CategoryForm {
 
     /// A 400 for an option value no checkbox of the form has.
     static func unknownOption(_ value: String, named name: String, known: [String]) -> HTTPError {
-        .badRequest(
-            "The field \"\(name)\" has the unknown option \"\(value)\"; known: \(known.joined(separator: ", ")).",
-            code: "form.option")
+        HTTPError(
+            .formOption,
+            message:
+                "The field \"\(name)\" has the unknown option \"\(value)\"; known: \(known.joined(separator: ", "))."
+        )
     }
 }
 

@@ -109,6 +109,6 @@ extension CategoryPages {
 
     /// The 404 for an identifier the registry does not have.
     static func noCategory(_ identifier: String) -> HTTPError {
-        HTTPError(.notFound, message: "No category has the identifier \"\(identifier)\".", code: "not-found")
+        HTTPError(.notFound, message: "No category has the identifier \"\(identifier)\".")
     }
 }

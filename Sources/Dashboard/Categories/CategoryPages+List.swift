@@ -35,7 +35,7 @@ extension CategoryPages {
         let text = form["config"] ?? ""
         guard !text.allSatisfy(\.isWhitespace) else {
             let empty = Diagnostic(
-                .error, code: "categories.missing-field", path: JSONPath.root,
+                CategoryDiagnosticCode.missingField, path: JSONPath.root,
                 message: "Paste a category config: a JSON object with a \"categories\" array.")
             return try listPage(importText: text, diagnostics: [empty], status: .unprocessableContent)
         }

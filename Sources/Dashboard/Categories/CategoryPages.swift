@@ -71,8 +71,7 @@ struct CategoryPages: Sendable {
         if let type = request.mediaType, type != "application/x-www-form-urlencoded" {
             throw HTTPError(
                 .unsupportedMediaType,
-                message: "Send the form as application/x-www-form-urlencoded (got \(type)).",
-                code: "unsupported-media-type")
+                message: "Send the form as application/x-www-form-urlencoded (got \(type)).")
         }
         return try request.formFields()
     }

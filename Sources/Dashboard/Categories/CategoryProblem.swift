@@ -21,7 +21,7 @@ struct CategoryProblem: Error {
     }
 
     private var response: Response {
-        let error = HTTPError(.unprocessableContent, message: message, code: "invalid-categories")
+        let error = HTTPError(.invalidCategories, message: message)
         return APIError.response(error, diagnostics: diagnostics)
     }
 }

@@ -35,8 +35,8 @@ struct MediaAPI: Sendable {
             return try checker.check(url)
         } catch {
             throw HTTPError(
-                .serviceUnavailable, message: "Too many media checks are running; try again in a moment.",
-                code: "media-check-busy", headers: ["Retry-After": "2"])
+                .mediaCheckBusy, message: "Too many media checks are running; try again in a moment.",
+                headers: ["Retry-After": "2"])
         }
     }
 }

@@ -44,12 +44,10 @@ extension NotificationsAPI {
     }
 
     private static func noRevision(_ id: String, _ number: Int) -> HTTPError {
-        HTTPError(
-            .notFound, message: "Notification \"\(id)\" has no revision \(number).", code: "not-found")
+        HTTPError(.notFound, message: "Notification \"\(id)\" has no revision \(number).")
     }
 
     private static func notInTrash(_ id: String) -> HTTPError {
-        HTTPError(
-            .notFound, message: "No notification with the id \"\(id)\" is in the trash.", code: "not-found")
+        HTTPError(.notFound, message: "No notification with the id \"\(id)\" is in the trash.")
     }
 }

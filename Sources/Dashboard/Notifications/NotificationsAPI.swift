@@ -66,8 +66,7 @@ struct NotificationsAPI: Sendable {
             _ = try existing(id)
             throw HTTPError(
                 .preconditionRequired,
-                message: "Send If-Match with the ETag you last read, so no one else's change is overwritten.",
-                code: "precondition-required")
+                message: "Send If-Match with the ETag you last read, so no one else's change is overwritten.")
         }
         let input = try NotificationInput(request)
         let expected = try expectedRevision(matching: tag, id: id)
@@ -106,14 +105,14 @@ struct NotificationsAPI: Sendable {
     }
 
     private static func notFound(_ id: String) -> HTTPError {
-        HTTPError(.notFound, message: "No saved notification has the id \"\(id)\".", code: "not-found")
+        HTTPError(.notFound, message: "No saved notification has the id \"\(id)\".")
     }
 
     static func stale(_ id: String) -> HTTPError {
         HTTPError(
             .preconditionFailed,
             message:
-                "Notification \"\(id)\" was changed since you read it; nothing was saved. Read it again and reapply your change.",
-            code: "precondition-failed")
+                "Notification \"\(id)\" was changed since you read it; nothing was saved. Read it again and reapply your change."
+        )
     }
 }

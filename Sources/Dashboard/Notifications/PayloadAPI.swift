@@ -71,8 +71,7 @@ struct PayloadAPI: Sendable {
                 "format", in: request, allowed: ["json", "apns", "curl"], fallback: nil)
         else {
             throw HTTPError(
-                .badRequest, message: "Query parameter \"format\" is required: json, apns or curl.",
-                code: "invalid-parameter")
+                .invalidParameter, message: "Query parameter \"format\" is required: json, apns or curl.")
         }
         let environment =
             try QueryOptions.choice(
@@ -100,7 +99,7 @@ struct PayloadAPI: Sendable {
                 return Response(json: export.json())
             }
         } catch {
-            throw HTTPError(.badRequest, message: error.description, code: "invalid-export")
+            throw HTTPError(.invalidExport, message: error.description)
         }
     }
 }

@@ -30,11 +30,9 @@ struct PreviewOptions {
         surfaces = surfaceName.flatMap(Surface.init(rawValue:)).map { [$0] } ?? []
         if let surface = surfaces.first, !allDevices, !device.surfaces.contains(surface) {
             throw HTTPError(
-                .badRequest,
-                message:
-                    "The device \"\(device.rawValue)\" has no surface \"\(surface.rawValue)\"; it has "
-                    + device.surfaces.map(\.rawValue).joined(separator: ", ") + ".",
-                code: "invalid-parameter")
+                .invalidParameter,
+                message: "The device \"\(device.rawValue)\" has no surface \"\(surface.rawValue)\"; it has "
+                    + device.surfaces.map(\.rawValue).joined(separator: ", ") + ".")
         }
         hiddenPreviews = try QueryOptions.flag("hiddenPreviews", in: request) ?? false
         version =

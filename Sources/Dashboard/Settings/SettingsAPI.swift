@@ -20,9 +20,7 @@ struct SettingsAPI: Sendable {
         }
         router.put("/api/v1/settings/icon", .admin) { request, _ in
             guard request.mediaType == "image/png" else {
-                throw HTTPError(
-                    .unsupportedMediaType, message: "Send the icon as Content-Type: image/png.",
-                    code: "unsupported-media-type")
+                throw HTTPError(.unsupportedMediaType, message: "Send the icon as Content-Type: image/png.")
             }
             let icon = try Self.answering { () throws(SettingsError) in try AppIcon(png: request.body) }
             let saved = try store.update(by: Author.name(of: request)) { $0.appIcon = icon }
@@ -92,7 +90,12 @@ struct SettingsAPI: Sendable {
         do {
             return try body()
         } catch {
-            throw HTTPError(.unprocessableContent, message: error.message, code: "invalid-\(error.field)")
+            throw HTTPError(refusedSettingCodes[error.field] ?? .invalidField, message: error.message)
         }
     }
+
+    /// The code of a refused setting, by the field `SettingsError` names.
+    private static let refusedSettingCodes: [String: APIErrorCode] = [
+        "appName": .invalidAppName, "appIcon": .invalidAppIcon, "appBundleID": .invalidAppBundleID,
+    ]
 }

@@ -22,8 +22,7 @@ struct SettingsPages: Sendable {
     private func submit(_ request: Request) throws -> Response {
         let form = try MultipartForm(request.body, contentType: request.headers["Content-Type"] ?? "")
         for field in ["appName", "appBundleID"] where form[field].map({ $0.text == nil }) == true {
-            throw HTTPError(
-                .badRequest, message: "The field \(field) is not UTF-8 text.", code: "invalid-field")
+            throw HTTPError(.unreadableField, message: "The field \(field) is not UTF-8 text.")
         }
         let name = form["appName"]?.text ?? ""
         let bundleID = form["appBundleID"]?.text ?? ""
@@ -74,7 +73,7 @@ struct SettingsPages: Sendable {
     /// The icon as stored: `image/png`, sandboxed and never sniffed, revalidated by its ETag.
     private func icon(_ request: Request) throws -> Response {
         guard let icon = try store.settings().appIcon else {
-            throw HTTPError(.notFound, message: "No app icon is set.", code: "not-found")
+            throw HTTPError(.notFound, message: "No app icon is set.")
         }
         let tag = icon.entityTag
         let headers: HTTPHeaders = [

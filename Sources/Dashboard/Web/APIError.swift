@@ -8,7 +8,7 @@ enum APIError {
     /// The response for `error`, keeping the error's own headers (`Allow` on a 405).
     static func response(_ error: HTTPError, diagnostics: [Diagnostic]? = nil) -> Response {
         var inner = JSONObjectBuilder()
-        inner.set("code", error.resolvedCode)
+        inner.set("code", error.code.identifier)
         inner.set("message", error.message)
         var outer = JSONObjectBuilder()
         outer.set("error", inner.value)
@@ -24,6 +24,6 @@ enum APIError {
 
     /// 422 for a request body whose fields are wrong, naming the field.
     static func invalidField(_ message: String) -> HTTPError {
-        HTTPError(.unprocessableContent, message: message, code: "invalid-field")
+        HTTPError(.invalidField, message: message)
     }
 }

@@ -20,9 +20,8 @@ struct JSONRequestBody {
                 fault.line.map { "line \($0), column \(fault.column ?? 1): " }
             }
             throw HTTPError(
-                .badRequest,
-                message: "The body is not valid JSON: \(place ?? "")\(fault?.message ?? "it is empty.")",
-                code: "invalid-json")
+                .invalidJSON,
+                message: "The body is not valid JSON: \(place ?? "")\(fault?.message ?? "it is empty.")")
         }
         self.bytes = request.body
         self.root = root
@@ -43,7 +42,6 @@ struct JSONRequestBody {
         }
         throw HTTPError(
             .unsupportedMediaType,
-            message: "Send the body as JSON with Content-Type: application/json (got \(type)).",
-            code: "unsupported-media-type")
+            message: "Send the body as JSON with Content-Type: application/json (got \(type)).")
     }
 }

@@ -36,10 +36,10 @@ struct ListWindow: Equatable {
         guard let text = request.queryItems[name] else { return nil }
         guard let value = Int(text), range.contains(value) else {
             throw HTTPError(
-                .badRequest,
+                .invalidParameter,
                 message:
-                    "Query parameter \"\(name)\" must be a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\".",
-                code: "invalid-parameter")
+                    "Query parameter \"\(name)\" must be a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"."
+            )
         }
         return value
     }

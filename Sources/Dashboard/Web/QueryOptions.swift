@@ -10,8 +10,8 @@ enum QueryOptions {
         case "false", "0": return false
         default:
             throw HTTPError(
-                .badRequest, message: "Query parameter \"\(name)\" must be true or false, not \"\(text)\".",
-                code: "invalid-parameter")
+                .invalidParameter,
+                message: "Query parameter \"\(name)\" must be true or false, not \"\(text)\".")
         }
     }
 
@@ -22,10 +22,10 @@ enum QueryOptions {
         guard let text = request.queryItems[name] else { return fallback }
         guard allowed.contains(text) else {
             throw HTTPError(
-                .badRequest,
+                .invalidParameter,
                 message:
-                    "Query parameter \"\(name)\" must be one of \(allowed.joined(separator: ", ")), not \"\(text)\".",
-                code: "invalid-parameter")
+                    "Query parameter \"\(name)\" must be one of \(allowed.joined(separator: ", ")), not \"\(text)\"."
+            )
         }
         return text
     }

@@ -17,8 +17,7 @@ struct RevisionNumber: Sendable, Equatable {
         let text = try parameters.require("revision")
         guard let number = RevisionNumber(text) else {
             throw HTTPError(
-                .badRequest, message: "A revision is a whole number from 1, not \"\(text)\".",
-                code: "invalid-revision")
+                .invalidRevision, message: "A revision is a whole number from 1, not \"\(text)\".")
         }
         return number.value
     }

@@ -10,32 +10,30 @@ extension StorageError: HTTPErrorConvertible {
     public var httpError: HTTPError {
         if isBusy {
             return HTTPError(
-                .serviceUnavailable, message: "The database is busy; try again in a moment.", code: "busy",
-                headers: ["Retry-After": "1"])
+                .busy, message: "The database is busy; try again in a moment.", headers: ["Retry-After": "1"])
         }
         if isDiskFull {
             return HTTPError(
-                .insufficientStorage,
+                .storageFull,
                 message:
                     "The disk holding the database is full; nothing was saved. Try again once space is freed.",
-                code: "storage.full", headers: ["Retry-After": "30"])
+                headers: ["Retry-After": "30"])
         }
         if case .filesReplaced = self {
             return HTTPError(
-                .serviceUnavailable,
+                .storageReplaced,
                 message: "The data directory was removed or replaced after the server started; "
                     + "nothing was saved. Restart pushboard on the intended data directory.",
-                code: "storage.replaced", headers: ["Retry-After": "30"])
+                headers: ["Retry-After": "30"])
         }
         if isReadOnly {
             return HTTPError(
-                .serviceUnavailable,
+                .storageReadOnly,
                 message: "The database cannot be written (read-only file or file system, or served "
-                    + "read-only because it is damaged); nothing was saved.",
-                code: "storage.read-only", headers: ["Retry-After": "30"])
+                    + "read-only because it is damaged); nothing was saved.", headers: ["Retry-After": "30"])
         }
         if case .invalidInput(let message) = self {
-            return HTTPError(.unprocessableContent, message: message, code: "invalid-input")
+            return HTTPError(.invalidInput, message: message)
         }
         return HTTPError(
             .internalServerError, message: "The database failed; the server log has the details.")

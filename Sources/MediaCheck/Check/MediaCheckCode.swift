@@ -3,7 +3,7 @@ import NotificationKit
 
 /// Every finding a media check reports, in one table: the checker, `docs/validation-rules.md`
 /// ("Media check") and the test that keeps them in step all read this list.
-public enum MediaCheckCode: String, Sendable, CaseIterable {
+public enum MediaCheckCode: String, DiagnosticCode {
     /// Not an absolute http(s) URL with a host (user info, spaces and backslashes refused too).
     case invalidURL = "media.check.invalid-url"
     /// The URL (or a redirect) is not https: the service extension's download would be blocked.

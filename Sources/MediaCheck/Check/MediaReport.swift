@@ -45,7 +45,7 @@ public struct MediaReport: Sendable, Hashable {
 
     /// Records a finding; `path` is `url` (the field checked) unless it concerns a redirect.
     mutating func add(_ code: MediaCheckCode, _ message: String) {
-        diagnostics.append(Diagnostic(code.severity, code: code.rawValue, path: "$.url", message: message))
+        diagnostics.append(Diagnostic(code, path: "$.url", message: message))
         diagnostics = diagnostics.enumerated().sorted {
             ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset)
         }.map(\.element)

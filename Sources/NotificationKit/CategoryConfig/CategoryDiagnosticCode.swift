@@ -1,7 +1,7 @@
 import JSON
 
 /// The stable codes of category-config diagnostics, listed in `docs/validation-rules.md`.
-public enum CategoryDiagnosticCode: String, Sendable, CaseIterable {
+public enum CategoryDiagnosticCode: String, DiagnosticCode {
     /// A field has the wrong JSON type.
     case type = "categories.type"
     /// A required field (`categories`, `identifier`, action `title`) is missing.
@@ -72,8 +72,6 @@ struct CategoryDiagnostics {
     mutating func emit(_ code: CategoryDiagnosticCode, _ path: String, at span: JSONSpan?, _ message: String)
     {
         list.append(
-            Diagnostic(
-                code.severity, code: code.rawValue, path: path, message: message, line: span?.line,
-                column: span?.column))
+            Diagnostic(code, path: path, message: message, line: span?.line, column: span?.column))
     }
 }

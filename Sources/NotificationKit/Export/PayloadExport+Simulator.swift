@@ -40,7 +40,7 @@ extension PayloadExport {
         if file.count > simulatorPayloadLimit {
             warnings.append(
                 Diagnostic(
-                    .warning, code: "export.simulator.too-large", path: JSONPath.root,
+                    ExportCode.simulatorTooLarge, path: JSONPath.root,
                     message:
                         "The .apns file is \(file.count) bytes; simctl accepts at most \(simulatorPayloadLimit) "
                         + "for every push type."))
@@ -48,7 +48,7 @@ extension PayloadExport {
         if let pushType = headers.resolvedPushType, pushType != .alert, pushType != .background {
             warnings.append(
                 Diagnostic(
-                    .warning, code: "export.simulator.push-type", path: "header:apns-push-type",
+                    ExportCode.simulatorPushType, path: "header:apns-push-type",
                     message:
                         "simctl only simulates app remote notifications; \(pushType.rawValue) pushes are not "
                         + "delivered."))
@@ -56,7 +56,7 @@ extension PayloadExport {
         if JSONReader.apns.read(file).root?["aps"] == nil {
             warnings.append(
                 Diagnostic(
-                    .warning, code: "export.simulator.no-aps", path: JSONPath.root,
+                    ExportCode.simulatorNoAps, path: JSONPath.root,
                     message: "simctl requires an \"aps\" key at the top level."))
         }
         return warnings

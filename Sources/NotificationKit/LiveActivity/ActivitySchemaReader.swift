@@ -37,10 +37,10 @@ public struct ActivitySchemaReader {
             return (
                 [],
                 read.diagnostics.map { diagnostic in
-                    var shifted = diagnostic
-                    shifted.code = ActivityTypeCode.schemaInvalid.rawValue
-                    shifted.message = "The schema is not valid JSON: " + diagnostic.message
-                    return shifted
+                    Diagnostic(
+                        ActivityTypeCode.schemaInvalid, path: diagnostic.path,
+                        message: "The schema is not valid JSON: " + diagnostic.message, line: diagnostic.line,
+                        column: diagnostic.column)
                 }
             )
         }
@@ -67,7 +67,7 @@ public struct ActivitySchemaReader {
                 if types.contains(where: { $0.name.utf8.elementsEqual(type.name.utf8) }) {
                     diagnostics.append(
                         Diagnostic(
-                            .duplicateType, path: path,
+                            ActivityTypeCode.duplicateType, path: path,
                             message: "\(type.name) appears twice; the first is kept."))
                 } else {
                     types.append(type)

@@ -2,7 +2,7 @@ import JSON
 
 /// The codes of importing an app's Live Activity types from Swift source or a JSON Schema,
 /// one table for both importers (`docs/validation-rules.md`, "Live Activity types").
-public enum ActivityTypeCode: String, Sendable, CaseIterable {
+public enum ActivityTypeCode: String, DiagnosticCode {
     /// The Swift text cannot be read: an unclosed string, comment or brace, an unexpected token.
     case swiftSyntax = "activities.swift.syntax"
     /// A Swift construct outside the supported subset (a computed property, a generic type, a
@@ -28,14 +28,5 @@ public enum ActivityTypeCode: String, Sendable, CaseIterable {
     /// Every import finding is an error except a repeated name, which keeps the first.
     public var severity: Severity {
         self == .duplicateType ? .warning : .error
-    }
-}
-
-extension Diagnostic {
-    /// A finding of an activity type import at `path` (a type path such as
-    /// `DeliveryAttributes.ContentState.eta`, or a JSON path into a schema), on `line`.
-    init(_ code: ActivityTypeCode, path: String, message: String, line: Int? = nil, column: Int? = nil) {
-        self.init(
-            code.severity, code: code.rawValue, path: path, message: message, line: line, column: column)
     }
 }

@@ -35,7 +35,9 @@ public struct ActivityTypeImport: Sendable {
             guard let text = String(validating: bytes, as: UTF8.self) else {
                 types = []
                 diagnostics = [
-                    Diagnostic(.swiftSyntax, path: "swift", message: "The Swift source is not UTF-8 text.")
+                    Diagnostic(
+                        ActivityTypeCode.swiftSyntax, path: "swift",
+                        message: "The Swift source is not UTF-8 text.")
                 ]
                 return
             }

@@ -53,7 +53,7 @@ public enum SwiftSourceImporter {
                 if types.contains(where: { $0.name == type.name }) {
                     diagnostics.append(
                         Diagnostic(
-                            .duplicateType, path: type.name,
+                            ActivityTypeCode.duplicateType, path: type.name,
                             message: "\(type.name) is declared twice; the first is kept.",
                             line: root.line))
                 } else {

@@ -3,15 +3,9 @@ import JSON
 /// Field-by-field binding from a JSON tree into the model, collecting one diagnostic per field
 /// that cannot be bound instead of throwing, so one pass reports every wrong field.
 ///
-/// Binding codes: `model.type` (the field has the wrong JSON type) and `model.value` (the type is
-/// right but the value does not fit the model, like a badge of `1.5`). The validator owns the
-/// rules about what APNs accepts; these codes only say what the model could not hold.
+/// Its findings are `ModelCode`s: what the model could not hold. The validator owns the rules
+/// about what APNs accepts.
 struct ModelBinder {
-    /// Stable code: a field has the wrong JSON type.
-    static let typeCode = "model.type"
-    /// Stable code: a field has the right JSON type but a value the model cannot hold.
-    static let valueCode = "model.value"
-
     var diagnostics: [Diagnostic] = []
 
     /// Records that `node` at `path` is not of the `expected` JSON type.
@@ -20,7 +14,7 @@ struct ModelBinder {
     ) {
         diagnostics.append(
             Diagnostic(
-                .error, code: Self.typeCode, path: path(),
+                ModelCode.type, path: path(),
                 message: "Expected \(expected) but found \(node.typeName).", line: node.span.line,
                 column: node.span.column))
     }
@@ -29,7 +23,7 @@ struct ModelBinder {
     mutating func badValue(_ node: JSONNode, at path: @autoclosure () -> String, _ message: String) {
         diagnostics.append(
             Diagnostic(
-                .error, code: Self.valueCode, path: path(), message: message, line: node.span.line,
+                ModelCode.value, path: path(), message: message, line: node.span.line,
                 column: node.span.column))
     }
 

@@ -1,10 +1,10 @@
 import JSON
 
 /// The codes of the Live Activity and broadcast checks (issue 14), in one table beside
-/// `DiagnosticCode`, so `docs/validation-rules.md` and the tests read the same list.
+/// `PayloadCode`, so `docs/validation-rules.md` and the tests read the same list.
 ///
 /// The raw value is the stable dotted code of CONTRACT §4; renaming one is a breaking change.
-public enum ActivityCode: String, Sendable, CaseIterable {
+public enum ActivityCode: String, DiagnosticCode {
     // Broadcast requests on iOS 18 channels (apns-rules.md §2, §6, §7, §8 [BCAST] [BCASTERR]).
     /// A broadcast without `apns-channel-id`: APNs answers `MissingChannelId`.
     case broadcastChannelMissing = "broadcast.channel-id.missing"
@@ -74,10 +74,10 @@ public enum ActivityCode: String, Sendable, CaseIterable {
 }
 
 extension DiagnosticSink {
-    /// Records an `ActivityCode` finding, exactly as `emit(_:_:at:_:)` records a `DiagnosticCode`.
+    /// Records an `ActivityCode` finding, exactly as `emit(_:_:at:_:)` records a `PayloadCode`.
     mutating func emit(
         _ code: ActivityCode, _ path: @autoclosure () -> String, at span: JSONSpan?, _ message: String
     ) {
-        record(code.rawValue, severity: code.severity, path(), at: span, message)
+        record(code, path(), at: span, message)
     }
 }

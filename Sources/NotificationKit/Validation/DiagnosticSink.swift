@@ -19,24 +19,18 @@ struct DiagnosticSink {
     /// Records `code` at `path`, placed at `span` when the fault has a place in the text. The path
     /// is built only when something is recorded, because most payloads have no findings.
     mutating func emit(
-        _ code: DiagnosticCode, _ path: @autoclosure () -> String, at span: JSONSpan?, _ message: String
+        _ code: PayloadCode, _ path: @autoclosure () -> String, at span: JSONSpan?, _ message: String
     ) {
-        record(code.rawValue, severity: code.severity, path(), at: span, message)
+        record(code, path(), at: span, message)
     }
 
-    /// Records the finding `code` of `severity` (before `strict`), placed at `span`.
+    /// Records the finding `code` of any table at its severity (raised by `strict`), placed at
+    /// `span`; the typed `emit` overloads exist so call sites can write `.payloadTooLarge`.
     mutating func record(
-        _ code: String, severity given: Severity, _ path: @autoclosure () -> String, at span: JSONSpan?,
-        _ message: String
+        _ code: some DiagnosticCode, _ path: @autoclosure () -> String, at span: JSONSpan?, _ message: String
     ) {
-        var severity = given
-        if strict && severity == .warning {
-            severity = .error
-        }
-        diagnostics.append(
-            Diagnostic(
-                severity, code: code, path: path(), message: message,
-                line: span.map { $0.line + lineOffset }, column: span?.column))
+        append(
+            Diagnostic(code, path: path(), message: message, line: span?.line, column: span?.column))
     }
 
     /// Records a finding made elsewhere (the reader's `json.*` codes), shifted into this file.

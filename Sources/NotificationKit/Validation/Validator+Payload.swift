@@ -148,7 +148,7 @@ extension Validator {
 
     /// Warns about a key APNs will silently ignore, suggesting the Apple key it most likely meant.
     func reportUnknownKey(
-        _ member: JSONView.Member, path: @autoclosure () -> String, known: [String], code: DiagnosticCode,
+        _ member: JSONView.Member, path: @autoclosure () -> String, known: [String], code: PayloadCode,
         container: String,
         sink: inout DiagnosticSink
     ) {
@@ -167,7 +167,7 @@ extension Validator {
     /// without making its value).
     func requireType(
         _ kind: JSONDocument.Kind, _ node: JSONView, path: @autoclosure () -> String, name: String,
-        code: DiagnosticCode, expected: String, sink: inout DiagnosticSink
+        code: PayloadCode, expected: String, sink: inout DiagnosticSink
     ) {
         if node.kind != kind {
             sink.emit(code, path(), at: node.span, "\"\(name)\" must be \(expected), not \(describe(node)).")

@@ -74,7 +74,7 @@ extension Validator {
                 "A background push needs \"content-available\": 1 in \"aps\"; without it the app is not woken."
             )
         }
-        let forbidden: [(String, DiagnosticCode)] = [
+        let forbidden: [(String, PayloadCode)] = [
             ("alert", .backgroundHasAlert), ("sound", .backgroundHasSound), ("badge", .backgroundHasBadge),
         ]
         for (key, code) in forbidden {

@@ -36,8 +36,8 @@ extension Validator {
     /// `content-available` and `mutable-content` are numbers and only `1` means anything (§3, §6).
     /// Returns the value when it is a number.
     func checkFlag(
-        _ node: JSONView, path: @autoclosure () -> String, name: String, type: DiagnosticCode,
-        value: DiagnosticCode,
+        _ node: JSONView, path: @autoclosure () -> String, name: String, type: PayloadCode,
+        value: PayloadCode,
         meaning: String, sink: inout DiagnosticSink
     ) -> Double? {
         guard let number = node.doubleValue else {

@@ -19,7 +19,9 @@ struct ComposerFieldNotes: Sendable {
     }
 
     /// The diagnostic codes of a category iOS does not find.
-    static let missingButtonCodes: Set<String> = ["category.unregistered", "category.case-mismatch"]
+    static let missingButtonCodes: Set<String> = [
+        PayloadCode.categoryUnregistered.code, PayloadCode.categoryCaseMismatch.code,
+    ]
 
     /// The notes of each field, in report order (binding error first).
     private(set) var notes: [ComposerField: [Note]] = [:]

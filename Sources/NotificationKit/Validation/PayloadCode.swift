@@ -1,12 +1,12 @@
 import JSON
 
-/// Every code the validator emits, in one table, so the validator, `docs/validation-rules.md` and
+/// Every code the payload validator emits, in one table, so the validator, `docs/validation-rules.md` and
 /// the test that keeps them in step all read the same list.
 ///
 /// The raw value is the stable dotted code of CONTRACT §4; renaming one is a breaking change.
 /// The reader's `json.*` codes and the category config's `categories.*` codes live with their
 /// own types.
-public enum DiagnosticCode: String, Sendable, CaseIterable {
+public enum PayloadCode: String, DiagnosticCode {
     // Whole payload (apns-rules.md §1–2).
     /// The payload is an array, string, number or `null`, not a dictionary.
     case payloadNotObject = "payload.not-object"
