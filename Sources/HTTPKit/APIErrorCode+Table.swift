@@ -84,6 +84,8 @@ extension APIErrorCode {
         case .storageReadOnly:
             Entry("storage.read-only", .serviceUnavailable, "The database cannot be written.")
         case .invalidInput: Entry("invalid-input", .unprocessableContent, "The value cannot be stored.")
+        case .auditFailed:
+            Entry("audit.failed", .serviceUnavailable, "The audit trail could not record this request.")
         case .invalidCategories:
             Entry("invalid-categories", .unprocessableContent, "The categories have errors; nothing changed.")
         case .tooManyActions: Entry("too-many-actions", .badRequest, "The form has too many action rows.")

@@ -24,8 +24,8 @@ enum AuditQuery {
         }
         if let offset = nonEmpty("offset") {
             guard let number = Int(offset), (0...Int(Int32.max)).contains(number) else {
-                throw HTTPError.badRequest(
-                    "offset must be a whole number from 0 to \(Int32.max).", code: "invalid-field")
+                throw HTTPError(
+                    .unreadableField, message: "offset must be a whole number from 0 to \(Int32.max).")
             }
             filter.offset = number
         }

@@ -25,10 +25,10 @@ struct AuditTrail: Sendable {
             failed(action: action, object: object, client: client, error: error)
             let done = changeMade ? "The change was made, but it" : "It"
             throw HTTPError(
-                .serviceUnavailable,
+                .auditFailed,
                 message: "\(done) could not be written to the audit trail (\(Self.reason(error))); "
                     + "the server log has the details. Check before repeating it.",
-                code: "audit.failed", headers: ["Retry-After": "1"])
+                headers: ["Retry-After": "1"])
         }
     }
 
