@@ -36,11 +36,11 @@ def add_user(binary, data_dir, name, role):
 class PublicServer:
     """`pushboard serve --host 0.0.0.0 --port 0`, talked to through 127.0.0.1 only."""
 
-    def __init__(self, binary, data_dir):
+    def __init__(self, binary, data_dir, *extra):
         # The server logs every request to stderr: a file, not a pipe nobody drains.
         self.stderr_file = tempfile.TemporaryFile(mode="w+", encoding="utf-8")
         self.process = subprocess.Popen(
-            [str(binary), "serve", "--host", "0.0.0.0", "--port", "0", "--data", str(data_dir)],
+            [str(binary), "serve", "--host", "0.0.0.0", "--port", "0", "--data", str(data_dir), *extra],
             stdout=subprocess.PIPE, stderr=self.stderr_file, text=True, cwd=ROOT)
         line = self.process.stdout.readline()
         match = re.search(r"http://0\.0\.0\.0:(\d+)", line)
@@ -314,3 +314,32 @@ def test_a_name_that_cannot_be_used_is_said_before_the_password_is_asked(binary,
         assert status == 1 and said in shown, (args, shown)
         assert "Password" not in shown, shown  # nothing was asked for
         assert echoes
+
+
+def test_behind_a_trusted_proxy_clients_are_throttled_apart_and_retention_runs_at_start(
+        binary, data_dir, tmp_path):
+    add_user(binary, data_dir, "root", "admin")
+    config = tmp_path / "pushboard.conf"
+    config.write_text("trusted-proxy = 127.0.0.1\naudit-retention = 30\n")
+    server = PublicServer(binary, data_dir, "--config", str(config))
+    form = {"Content-Type": "application/x-www-form-urlencoded"}
+
+    def attempt(name, forwarded_for):
+        headers = dict(form, **{"X-Forwarded-For": forwarded_for})
+        return server.request("POST", "/login", body=f"name={name}&password=wrong", headers=headers)[0]
+
+    try:
+        assert [attempt(f"n{index}", "10.9.9.9, 10.0.0.1") for index in range(5)] == [401] * 5
+        assert attempt("n9", "10.0.0.1") == 429
+        assert attempt("n9", "10.0.0.2") == 401
+    finally:
+        log = server.stop()
+    assert "retention: deleted 0 audit event(s) older than 30 days and 0 expired session(s)" in log
+    assert '10.0.0.2 - - [' in log, "the access log names the client, not the proxy"
+
+
+@pytest.mark.parametrize("value", ["proxy.example.org", "10.0.0.0/8"])
+def test_a_trusted_proxy_must_be_an_address(binary, data_dir, value):
+    result = run(binary, "serve", "--port", "0", "--data", str(data_dir), "--trusted-proxy", value)
+    assert result.returncode == 2
+    assert f"option '--trusted-proxy' must be an IP address, not '{value}'" in result.stderr

@@ -37,17 +37,15 @@ extension AccessControl {
         now: Date = Date()
     ) throws -> PasswordChange {
         try AccessError.checkPassword(password)
-        if let wait = throttle.wait(account: name, address: client, now: now) {
+        let attempt = LoginThrottle.Attempt.stranger(account: name, address: client)
+        if let wait = throttle.admit(attempt, now: now) {
             return .slowed(retryAfter: Int(wait))
         }
         guard let user = try store.user(named: name) else { throw AccessError.notFound(name) }
         guard current.utf8.count <= 4 * PasswordHasher.maximumLength,
             PasswordHasher.verify(current, against: user.passwordHash)
-        else {
-            throttle.recordFailure(account: name, address: client, now: now)
-            return .wrongPassword
-        }
-        throttle.recordSuccess(account: name, address: client)
+        else { return .wrongPassword }
+        throttle.recordSuccess(attempt)
         return .changed(
             endedSessions: try setPassword(name: name, password: password, keeping: session, now: now))
     }

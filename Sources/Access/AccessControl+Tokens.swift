@@ -23,7 +23,8 @@ extension AccessControl {
     /// The outcome of presenting a bearer token.
     public enum TokenCheck: Sendable, Equatable {
         /// A live token: who it is, and whether this use was recorded as its last use (at most
-        /// once per `touchInterval`, which is also when the use is audited).
+        /// once per `touchInterval`, and only when the write lock is free; which is also when
+        /// the use is audited).
         case valid(Principal, recordedUse: Bool)
         /// Unknown, malformed, revoked or expired.
         case invalid
@@ -66,9 +67,10 @@ extension AccessControl {
         else { return .invalid }
         let stamp = AccessStore.timestamp(now)
         if let expiry = token.expiresAt, expiry <= stamp { return .invalid }
-        let due = AccessStore.timestamp(now.addingTimeInterval(-sessions.touchInterval))
-        let recordUse = token.lastUsedAt.map { $0 < due } ?? true
-        if recordUse { try store.touchToken(named: token.name, at: now) }
+        let dueBefore = AccessStore.timestamp(now.addingTimeInterval(-sessions.touchInterval))
+        let due = token.lastUsedAt.map { $0 < dueBefore } ?? true
+        // Only when the write lock is free: a read never waits for it (issue 23, item 8).
+        let recordUse = try due && store.touchToken(named: token.name, at: now)
         let principal = Principal(name: token.name, role: Role(rawValue: token.role) ?? .viewer, kind: .token)
         return .valid(principal, recordedUse: recordUse)
     }

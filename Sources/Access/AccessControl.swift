@@ -11,28 +11,33 @@ public struct AccessControl: Sendable {
     public let sessions: SessionPolicy
     /// Slows password guessing.
     public let throttle: LoginThrottle
+    /// Signs device cookies and keys the hash of unknown names.
+    let key: AccessKey
     /// Whether there are users, kept until the database changes: asked on every request of a
     /// loopback dashboard, where a query each time cost more than answering `/healthz`.
     private let userPresence: GenerationCache<Bool>
 
     /// The outcome of a login attempt.
     public enum LoginResult: Sendable, Equatable {
-        /// Logged in: `secret` goes into the session cookie; `principal` is who it is.
-        case success(secret: Secret, principal: Principal)
+        /// Logged in: `secret` goes into the session cookie; `principal` is who it is; `device`
+        /// is the device cookie to set (the one presented, or a new one).
+        case success(secret: Secret, principal: Principal, device: DeviceCookie)
         /// Wrong name or password (never saying which).
         case refused
         /// Too many failures: try again after this many seconds.
         case slowed(retryAfter: Int)
     }
 
-    /// Access over `store`.
+    /// Access over `store`; `key` should be the data directory's (`AccessKey.stored(in:)`) so
+    /// that device cookies outlive a restart.
     public init(
         store: AccessStore, sessions: SessionPolicy = SessionPolicy(),
-        throttle: LoginThrottle = LoginThrottle()
+        throttle: LoginThrottle = LoginThrottle(), key: AccessKey = .ephemeral()
     ) {
         self.store = store
         self.sessions = sessions
         self.throttle = throttle
+        self.key = key
         self.userPresence = GenerationCache(database: store.database)
     }
 
@@ -104,11 +109,16 @@ public struct AccessControl: Sendable {
     // MARK: Sessions
 
     /// Checks a password and opens a session. Unknown names cost the same Argon2id work as
-    /// known ones, so timing does not tell which names exist.
-    public func logIn(name: String, password: String, client: String, now: Date = Date()) throws
-        -> LoginResult
-    {
-        if let wait = throttle.wait(account: name, address: client, now: now) {
+    /// known ones, so timing does not tell which names exist. `device` is the client's device
+    /// cookie (`device(inCookieHeader:)`): when it was issued for `name`, only that device's own
+    /// failures can slow the attempt.
+    public func logIn(
+        name: String, password: String, client: String, device: DeviceCookie? = nil, now: Date = Date()
+    ) throws -> LoginResult {
+        let known = device.flatMap { $0.account == name ? $0 : nil }
+        let attempt: LoginThrottle.Attempt =
+            known.map { .knownDevice($0.device) } ?? .stranger(account: name, address: client)
+        if let wait = throttle.admit(attempt, now: now) {
             return .slowed(retryAfter: Int(wait))
         }
         let user = try store.user(named: name)
@@ -116,28 +126,39 @@ public struct AccessControl: Sendable {
         let matches =
             password.utf8.count <= 4 * PasswordHasher.maximumLength
             && PasswordHasher.verify(password, against: hash)
-        guard let user, matches else {
-            throttle.recordFailure(account: name, address: client, now: now)
-            return .refused
-        }
-        throttle.recordSuccess(account: name, address: client)
+        guard let user, matches else { return .refused }
+        throttle.recordSuccess(attempt)
         let secret = Secret.generate()
         try store.addSession(idHash: secret.storedHash, user: user.name, at: now)
         let principal = Principal(
             name: user.name, role: Role(rawValue: user.role) ?? .viewer,
             kind: .session(csrfToken: Self.csrfToken(for: secret)))
-        return .success(secret: secret, principal: principal)
+        return .success(
+            secret: secret, principal: principal, device: known ?? .issue(for: user.name, key: key))
+    }
+
+    /// The device cookie in a `Cookie` header, when it carries this server's signature.
+    public func device(inCookieHeader header: String) -> DeviceCookie? {
+        DeviceCookie.verified(inCookieHeader: header, key: key)
+    }
+
+    /// How the audit trail names the account a failed login tried: the name when the account
+    /// exists, otherwise `unknown user (hash …)`, a keyed hash, so a password typed into the name
+    /// field never reaches the trail while repeated tries of one name still read alike.
+    public func auditName(forAttempted name: String) throws -> String {
+        if try store.user(named: name) != nil { return name }
+        return "unknown user (hash \(key.mac("pushboard-unknown-name:" + name).prefix(16)))"
     }
 
     /// Who the session cookie belongs to, or nil when it is unknown or expired (an expired one is
-    /// deleted). Activity is recorded at most once per `touchInterval`.
+    /// deleted when the write lock is free). Activity is recorded at most once per
+    /// `touchInterval`, and only when the write lock is free: a read never waits for it.
     public func principal(forSession secret: Secret, now: Date = Date()) throws -> Principal? {
         let hash = secret.storedHash
         guard let session = try store.session(idHash: hash) else { return nil }
-        let created = AccessStore.timestamp(now.addingTimeInterval(-sessions.absoluteTimeout))
-        let idle = AccessStore.timestamp(now.addingTimeInterval(-sessions.idleTimeout))
-        guard session.createdAt > created, session.lastSeenAt > idle else {
-            try store.removeSession(idHash: hash)
+        let cutoffs = sessions.expiryCutoffs(now: now)
+        guard session.createdAt > cutoffs.created, session.lastSeenAt > cutoffs.lastSeen else {
+            try store.removeExpiredSession(idHash: hash)
             return nil
         }
         if session.lastSeenAt < AccessStore.timestamp(now.addingTimeInterval(-sessions.touchInterval)) {
@@ -146,6 +167,13 @@ public struct AccessControl: Sendable {
         return Principal(
             name: session.userName, role: Role(rawValue: session.role) ?? .viewer,
             kind: .session(csrfToken: Self.csrfToken(for: secret)))
+    }
+
+    /// Deletes every expired session (the periodic pruning); answers how many.
+    public func removeExpiredSessions(now: Date = Date()) throws -> Int {
+        let cutoffs = sessions.expiryCutoffs(now: now)
+        return try store.removeExpiredSessions(
+            createdBefore: cutoffs.created, lastSeenBefore: cutoffs.lastSeen)
     }
 
     /// Ends the session (logout).

@@ -45,36 +45,76 @@ public final class LoginThrottle: @unchecked Sendable {
         self.capacity = capacity
     }
 
+    /// Whose failures an attempt is judged by.
+    public enum Attempt: Sendable, Equatable {
+        /// A client with no device cookie for the account: the account's failures and the
+        /// address's both count.
+        case stranger(account: String, address: String)
+        /// A client holding a valid device cookie for the account (`DeviceCookie`): only this
+        /// device's own failures count, so strangers failing at the account cannot lock it out.
+        case knownDevice(String)
+
+        /// The records the attempt is judged by and counted against, with their caps.
+        fileprivate func keys(_ throttle: LoginThrottle) -> [(key: String, cap: TimeInterval)] {
+            switch self {
+            case .stranger(let account, let address):
+                [("u:" + account, throttle.accountCap), ("a:" + address, throttle.addressCap)]
+            case .knownDevice(let device): [("d:" + device, throttle.accountCap)]
+            }
+        }
+    }
+
+    /// Lets an attempt go ahead, or answers how many seconds it must wait, in one step under the
+    /// lock: an admitted attempt is counted as a failure at once, before its password is
+    /// checked, so concurrent attempts can never all pass the check before any failure is
+    /// recorded (40 at once got 10 real password checks instead of 5). A success undoes it
+    /// (`recordSuccess`).
+    public func admit(_ attempt: Attempt, now: Date) -> TimeInterval? {
+        let keys = attempt.keys(self)
+        return withTable { records in
+            if let wait = keys.compactMap({ remaining(records[$0.key], cap: $0.cap, now: now) }).max() {
+                return wait
+            }
+            count(keys.map(\.key), in: &records, now: now)
+            return nil
+        }
+    }
+
     /// How many seconds the attempt must wait, or nil when it may go ahead now.
     public func wait(account: String, address: String, now: Date) -> TimeInterval? {
-        withTable { records in
-            let waits = [
-                remaining(records["u:" + account], cap: accountCap, now: now),
-                remaining(records["a:" + address], cap: addressCap, now: now),
-            ].compactMap { $0 }
-            return waits.max()
+        let keys = Attempt.stranger(account: account, address: address).keys(self)
+        return withTable { records in
+            keys.compactMap { remaining(records[$0.key], cap: $0.cap, now: now) }.max()
         }
     }
 
     /// Counts a failed attempt against the account and the address.
     public func recordFailure(account: String, address: String, now: Date) {
+        let keys = Attempt.stranger(account: account, address: address).keys(self).map(\.key)
+        withTable { count(keys, in: &$0, now: now) }
+    }
+
+    /// Clears what the attempt was counted against after it succeeded.
+    public func recordSuccess(_ attempt: Attempt) {
+        let keys = attempt.keys(self).map(\.key)
         withTable { records in
-            if records.count >= capacity { Self.evictOldest(&records) }
-            for key in ["u:" + account, "a:" + address] {
-                var record = records[key] ?? Record(failures: 0, lastFailure: now)
-                if now.timeIntervalSince(record.lastFailure) > forgetAfter { record.failures = 0 }
-                record.failures += 1
-                record.lastFailure = now
-                records[key] = record
-            }
+            for key in keys { records[key] = nil }
         }
     }
 
     /// Clears the account and the address after a successful login.
     public func recordSuccess(account: String, address: String) {
-        withTable { records in
-            records["u:" + account] = nil
-            records["a:" + address] = nil
+        recordSuccess(.stranger(account: account, address: address))
+    }
+
+    private func count(_ keys: [String], in records: inout [String: Record], now: Date) {
+        if records.count >= capacity { Self.evictOldest(&records) }
+        for key in keys {
+            var record = records[key] ?? Record(failures: 0, lastFailure: now)
+            if now.timeIntervalSince(record.lastFailure) > forgetAfter { record.failures = 0 }
+            record.failures += 1
+            record.lastFailure = now
+            records[key] = record
         }
     }
 

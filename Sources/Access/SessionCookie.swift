@@ -21,16 +21,6 @@ public enum SessionCookie {
     /// Several cookies of this name (one planted for a parent domain) mean nil: the server cannot
     /// tell which is its own.
     public static func secret(inCookieHeader header: String) -> Secret? {
-        var found: Secret?
-        var count = 0
-        for pair in header.split(separator: ";") {
-            let trimmed = pair.drop { $0 == " " || $0 == "\t" }
-            guard let equals = trimmed.firstIndex(of: "="), trimmed[..<equals] == name else { continue }
-            count += 1
-            var value = trimmed[trimmed.index(after: equals)...]
-            while value.last == " " || value.last == "\t" { value = value.dropLast() }
-            found = Secret(value)
-        }
-        return count == 1 ? found : nil
+        CookieHeader.value(named: name, in: header).flatMap(Secret.init)
     }
 }

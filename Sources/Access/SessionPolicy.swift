@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 
 /// How long a login lasts.
 public struct SessionPolicy: Sendable {
@@ -18,5 +19,14 @@ public struct SessionPolicy: Sendable {
         self.idleTimeout = idleTimeout
         self.absoluteTimeout = absoluteTimeout
         self.touchInterval = touchInterval
+    }
+
+    /// The stored times at or before which a session has expired: created before
+    /// `absoluteTimeout` ago, or unused since `idleTimeout` ago.
+    func expiryCutoffs(now: Date) -> (created: String, lastSeen: String) {
+        (
+            AccessStore.timestamp(now.addingTimeInterval(-absoluteTimeout)),
+            AccessStore.timestamp(now.addingTimeInterval(-idleTimeout))
+        )
     }
 }

@@ -36,6 +36,19 @@ public enum Sodium {
         return sodium_memcmp(lhs, rhs, lhs.count) == 0
     }
 
+    /// The HMAC-SHA-512-256 of `message` under `key` (`crypto_auth`, 32 bytes): the signature of
+    /// device cookies and the keyed hash of unknown user names.
+    public static func authenticate(_ message: [UInt8], key: [UInt8]) -> [UInt8] {
+        precondition(initialised, "libsodium failed to initialise")
+        precondition(key.count == authenticationKeyLength, "an access key has crypto_auth_KEYBYTES bytes")
+        var tag = [UInt8](repeating: 0, count: crypto_auth_bytes())
+        _ = crypto_auth(&tag, message, UInt64(message.count), key)
+        return tag
+    }
+
+    /// The length of a key for `authenticate(_:key:)` (`crypto_auth_KEYBYTES`).
+    public static var authenticationKeyLength: Int { crypto_auth_keybytes() }
+
     /// Lowercase hex of `bytes`.
     public static func hex(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef")

@@ -90,6 +90,8 @@ extension APIErrorCode {
         case .storageDamaged:
             Entry("storage.damaged", .serviceUnavailable, "The database is damaged where this answer is stored.")
         case .invalidInput: Entry("invalid-input", .unprocessableContent, "The value cannot be stored.")
+        case .auditFailed:
+            Entry("audit.failed", .serviceUnavailable, "The audit trail could not record this request.")
         case .invalidCategories:
             Entry("invalid-categories", .unprocessableContent, "The categories have errors; nothing changed.")
         case .tooManyActions: Entry("too-many-actions", .badRequest, "The form has too many action rows.")

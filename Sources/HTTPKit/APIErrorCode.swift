@@ -101,6 +101,8 @@ public enum APIErrorCode: CaseIterable, Sendable, Hashable {
     case storageDamaged
     /// The store refused a value it cannot keep.
     case invalidInput
+    /// The audit trail could not record the request's event (issue 24: never dropped silently).
+    case auditFailed
 
     // Features.
     /// A category config or category with error diagnostics; nothing changed.

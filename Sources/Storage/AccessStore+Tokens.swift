@@ -45,13 +45,15 @@ extension AccessStore {
         }
     }
 
-    /// Records that the token authenticated a request.
-    public func touchToken(named name: String, at date: Date) throws {
-        try database.transaction { connection in
+    /// Records that the token authenticated a request, when the write lock is free: false, with
+    /// nothing written and no wait, when it is not (a later request records it).
+    @discardableResult
+    public func touchToken(named name: String, at date: Date) throws -> Bool {
+        try database.transactionIfUnlocked { connection in
             _ = try connection.run(
                 "UPDATE api_tokens SET last_used_at = ? WHERE name = ?",
                 [.text(Timestamp.string(from: date)), .text(name)])
-        }
+        } != nil
     }
 
     private static let tokenColumns = """

@@ -111,21 +111,51 @@ public struct AccessStore: Sendable {
         }
     }
 
-    /// Records activity on a session (the idle clock restarts).
-    public func touchSession(idHash: String, at date: Date) throws {
-        try database.transaction { connection in
+    /// Records activity on a session (the idle clock restarts), when the write lock is free:
+    /// false, with nothing written and no wait, when it is not (the next request tries again).
+    @discardableResult
+    public func touchSession(idHash: String, at date: Date) throws -> Bool {
+        try database.transactionIfUnlocked { connection in
             _ = try connection.run(
                 "UPDATE sessions SET last_seen_at = ? WHERE id_hash = ?",
                 [.text(Timestamp.string(from: date)), .text(idHash)])
-        }
+        } != nil
     }
 
-    /// Ends one session (logout, or found expired).
+    /// Ends one session (logout).
     public func removeSession(idHash: String) throws {
         try database.transaction { connection in
             _ = try connection.run("DELETE FROM sessions WHERE id_hash = ?", [.text(idHash)])
         }
     }
+
+    /// Deletes a session found expired, when the write lock is free (otherwise the periodic
+    /// pruning, `removeExpiredSessions`, will).
+    public func removeExpiredSession(idHash: String) throws {
+        _ = try database.transactionIfUnlocked { connection in
+            try connection.run("DELETE FROM sessions WHERE id_hash = ?", [.text(idHash)])
+        }
+    }
+
+    /// Deletes every session created before `createdBefore` or unused since `lastSeenBefore`
+    /// (both in the stored form), a batch at a time so no writer waits long; answers how many.
+    public func removeExpiredSessions(createdBefore: String, lastSeenBefore: String) throws -> Int {
+        var removed = 0
+        while true {
+            let batch = try database.transaction { connection in
+                try connection.run(
+                    """
+                    DELETE FROM sessions WHERE rowid IN (SELECT rowid FROM sessions
+                    WHERE created_at <= ? OR last_seen_at <= ? LIMIT \(Self.pruneBatch))
+                    """, [.text(createdBefore), .text(lastSeenBefore)])
+            }
+            removed += batch
+            if batch < Self.pruneBatch { return removed }
+        }
+    }
+
+    /// Rows one pruning transaction deletes at most.
+    static let pruneBatch = 2000
 
     private static func user(named name: String, in connection: Connection) throws -> StoredUser? {
         try connection.queryFirst(

@@ -38,17 +38,20 @@ public struct AuditFilter: Sendable, Equatable {
     public var until: String?
     /// At most this many, newest first.
     public var limit: Int
+    /// Skip this many of the newest first (the page's position).
+    public var offset: Int
 
     /// A filter; by default the newest 200 events.
     public init(
         actor: String? = nil, objectPrefix: String? = nil, since: String? = nil, until: String? = nil,
-        limit: Int = 200
+        limit: Int = 200, offset: Int = 0
     ) {
         self.actor = actor
         self.objectPrefix = objectPrefix
         self.since = since
         self.until = until
         self.limit = limit
+        self.offset = offset
     }
 }
 
@@ -77,8 +80,48 @@ public struct AuditStore: Sendable {
         }
     }
 
-    /// The events `filter` selects, newest first.
+    /// The events `filter` selects, newest first, one page of them (`limit` from `offset`).
     public func events(_ filter: AuditFilter) throws -> [AuditEvent] {
+        try page(filter).events
+    }
+
+    /// One page of the events `filter` selects, newest first, and how many it selects in all;
+    /// both read in one snapshot.
+    public func page(_ filter: AuditFilter) throws -> (events: [AuditEvent], total: Int) {
+        let (whereClause, values) = Self.conditions(filter)
+        let window: [SQLValue] = [.int(max(0, min(filter.limit, 1000))), .int(max(0, filter.offset))]
+        return try database.snapshot { connection in
+            let events = try connection.query(
+                "SELECT at, actor, action, object, detail, client FROM audit_events\(whereClause)"
+                    + " ORDER BY id DESC LIMIT ? OFFSET ?",
+                values + window
+            ) { row in
+                AuditEvent(
+                    at: row.text(0), actor: row.text(1), action: row.text(2), object: row.text(3),
+                    detail: row.text(4), client: row.text(5))
+            }
+            let total = try connection.integer("SELECT count(*) FROM audit_events\(whereClause)", values)
+            return (events, total)
+        }
+    }
+
+    /// Deletes the events from before `cutoff`, a batch at a time so writers never wait long
+    /// behind it; answers how many went.
+    public func prune(before cutoff: Date) throws -> Int {
+        let stamp = Timestamp.string(from: cutoff)
+        var removed = 0
+        while true {
+            let batch = try database.transaction { connection in
+                try connection.run(
+                    "DELETE FROM audit_events WHERE id IN (SELECT id FROM audit_events WHERE at < ? LIMIT \(AccessStore.pruneBatch))",
+                    [.text(stamp)])
+            }
+            removed += batch
+            if batch < AccessStore.pruneBatch { return removed }
+        }
+    }
+
+    private static func conditions(_ filter: AuditFilter) -> (String, [SQLValue]) {
         var conditions: [String] = []
         var values: [SQLValue] = []
         if let actor = filter.actor {
@@ -98,18 +141,6 @@ public struct AuditStore: Sendable {
             conditions.append("at < ?")
             values.append(.text(until))
         }
-        let whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
-        values.append(.int(max(0, min(filter.limit, 1000))))
-        return try database.withConnection { connection in
-            try connection.query(
-                "SELECT at, actor, action, object, detail, client FROM audit_events\(whereClause)"
-                    + " ORDER BY id DESC LIMIT ?",
-                values
-            ) { row in
-                AuditEvent(
-                    at: row.text(0), actor: row.text(1), action: row.text(2), object: row.text(3),
-                    detail: row.text(4), client: row.text(5))
-            }
-        }
+        return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), values)
     }
 }

@@ -32,8 +32,9 @@ public final class Database: Sendable {
     /// How every connection of the pool is opened.
     public let mode: Mode
     private let pool: ConnectionPool
-    /// Guards no state, only orders this process's writers (see `transaction`).
-    private let writeLock = NSLock()
+    /// Guards no state, only orders this process's writers (see `transaction` and
+    /// `transactionIfUnlocked`).
+    let writeLock = NSLock()
     /// How many writers may wait up to `writeWait` for `writeLock` at once; writers beyond them
     /// wait only `overflowWriteLockWait` before answering `StorageError.writersQueued`.
     public let waitingWriterLimit: Int

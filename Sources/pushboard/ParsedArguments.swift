@@ -1,3 +1,5 @@
+import Foundation
+
 /// The options and operands of one command, after checking them against what it accepts.
 ///
 /// Commands declare which options take a value and which are flags; anything else is a usage
@@ -5,6 +7,8 @@
 struct ParsedArguments {
     /// Options that take a value, by name without the leading dashes; the last one given wins.
     private(set) var values: [String: String] = [:]
+    /// Every value given for each option, in order, for the options that may be repeated.
+    private(set) var repeatedValues: [String: [String]] = [:]
     /// Flags that were given, by name without the leading dashes.
     private(set) var flags: Set<String> = []
     /// Operands in order (`-` stands for standard input).
@@ -50,6 +54,7 @@ struct ParsedArguments {
                 } else {
                     throw UsageError("option '--\(name)' needs a value")
                 }
+                repeatedValues[name, default: []].append(values[name] ?? "")
             } else if flagOptions.contains(name) || name == "help" {
                 guard inlineValue == nil else { throw UsageError("option '--\(name)' takes no value") }
                 flags.insert(name)
@@ -61,6 +66,15 @@ struct ParsedArguments {
 
     /// The value of an option, if given.
     subscript(name: String) -> String? { values[name] }
+
+    /// Every value of an option that may be repeated (`--trusted-proxy A --trusted-proxy B`),
+    /// each also split at commas (`--trusted-proxy A,B`, or a config file's `trusted-proxy = A, B`).
+    func list(_ name: String) -> [String] {
+        (repeatedValues[name] ?? values[name].map { [$0] } ?? [])
+            .flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+    }
 
     /// Whether a flag was given.
     func has(_ flag: String) -> Bool { flags.contains(flag) }

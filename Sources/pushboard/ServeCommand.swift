@@ -24,6 +24,12 @@ enum ServeCommand: Command {
           --allowed-host NAMES  comma-separated host names the dashboard answers for besides
                            localhost and IP addresses (others get 421: DNS-rebinding guard)
           --secure-cookies mark the session cookie Secure (when served over HTTPS)
+          --trusted-proxy ADDRESS  a reverse proxy (its IP address, as it connects) whose
+                           X-Forwarded-For names the client: the rightmost entry that is not a
+                           trusted proxy is the client's address for the login throttle, the
+                           audit trail and the log; repeatable, or comma-separated
+          --audit-retention DAYS  keep audit events this many days (default 400); older ones
+                           and expired sessions are deleted at start and every hour
           --allow-private-media  let media checks reach loopback and private-network addresses
                            (for testing against a local media server; never link-local or metadata)
           --media-ca-file FILE  trust the certificates in this PEM file for media checks instead of
@@ -84,6 +90,12 @@ enum ServeCommand: Command {
         // Each worker borrows one connection at a time: keep as many, and no more (issue 12).
         configuration.databaseConnections = server.threadPoolSize
         configuration.secureCookies = arguments.has("secure-cookies")
+        configuration.trustedProxies = try trustedProxies(arguments)
+        // Everyone behind a trusted proxy arrives from its address: the per-address connection
+        // cap would cap the whole site, so the proxy is exempt (the total caps still hold).
+        server.trustedPeers = Set(configuration.trustedProxies)
+        configuration.auditRetentionDays = try arguments.integer("audit-retention", in: 1...36_500) ?? 400
+        configuration.runsHousekeeping = true
         configuration.openWithoutUsers = Self.isLoopback(server.host)
         if !configuration.openWithoutUsers {
             try requireAdmin(dataDirectory: configuration.dataDirectory, host: server.host)
@@ -118,6 +130,7 @@ enum ServeCommand: Command {
                 Console.error("pushboard: \(error)")
             }
         }
+        dashboard.stopHousekeeping()
         let how = stop.drained ? "every request finished" : "drain timed out after \(drainTimeout) s"
         log.event("stop", "stopped on signal \(stop.signal); \(how)", fields: ["drained": "\(stop.drained)"])
         return 0
@@ -127,6 +140,19 @@ enum ServeCommand: Command {
     static func isLoopback(_ host: String) -> Bool {
         host == "localhost" || host == "::1"
             || host.hasPrefix("127.") && host.split(separator: ".").count == 4
+    }
+
+    /// The `--trusted-proxy` addresses, each an IPv4 or IPv6 address as the server sees peers
+    /// (a name or a network would never match one, so it is a usage error, not silently useless).
+    private static func trustedProxies(_ arguments: ParsedArguments) throws -> [String] {
+        try arguments.list("trusted-proxy").map { address in
+            var buffer = in6_addr()
+            guard inet_pton(AF_INET, address, &buffer) == 1 || inet_pton(AF_INET6, address, &buffer) == 1
+            else {
+                throw UsageError("option '--trusted-proxy' must be an IP address, not '\(address)'")
+            }
+            return address
+        }
     }
 
     /// Refuses to serve beyond loopback without an admin, printing the command that adds one.

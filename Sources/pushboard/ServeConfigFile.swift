@@ -8,7 +8,7 @@ enum ServeConfigFile {
     /// which is for development.
     static let settings: Set<String> = [
         "host", "port", "data", "threads", "allowed-host", "log-format", "log-file", "drain-timeout",
-        "request-deadline", "body-budget", "per-address-connections",
+        "request-deadline", "body-budget", "per-address-connections", "trusted-proxy", "audit-retention",
     ]
 
     /// The settings in the file at `path`. A line that is not `name = value`, an unknown name

@@ -20,7 +20,7 @@ import Testing
         let fixture = try AccessFixture()
         try fixture.access.addUser(name: "anna", role: .editor, password: Self.password)
         guard
-            case .success(let secret, let principal) = try fixture.access.logIn(
+            case .success(let secret, let principal, _) = try fixture.access.logIn(
                 name: "anna", password: Self.password, client: "10.0.0.1")
         else {
             Issue.record("login failed")
@@ -48,7 +48,7 @@ import Testing
         try fixture.access.addUser(name: "anna", role: .viewer, password: Self.password)
         let start = Date()
         guard
-            case .success(let idle, _) = try fixture.access.logIn(
+            case .success(let idle, _, _) = try fixture.access.logIn(
                 name: "anna", password: Self.password, client: "c", now: start)
         else {
             Issue.record("login failed")
@@ -59,7 +59,7 @@ import Testing
         #expect(try fixture.access.principal(forSession: idle, now: start.addingTimeInterval(200)) == nil)
 
         guard
-            case .success(let busy, _) = try fixture.access.logIn(
+            case .success(let busy, _, _) = try fixture.access.logIn(
                 name: "anna", password: Self.password, client: "c", now: start)
         else {
             Issue.record("login failed")
@@ -77,7 +77,7 @@ import Testing
         let fixture = try AccessFixture()
         try fixture.access.addUser(name: "anna", role: .viewer, password: Self.password)
         guard
-            case .success(let secret, _) = try fixture.access.logIn(
+            case .success(let secret, _, _) = try fixture.access.logIn(
                 name: "anna", password: Self.password, client: "d")
         else {
             Issue.record("login failed")

@@ -10,7 +10,7 @@ import Testing
 
     /// Logs `name` in and answers the session secret.
     static func logIn(_ access: AccessControl, _ name: String, password: String = password) throws -> Secret {
-        guard case .success(let secret, _) = try access.logIn(name: name, password: password, client: "c")
+        guard case .success(let secret, _, _) = try access.logIn(name: name, password: password, client: "c")
         else { throw AccessError.notFound(name) }
         return secret
     }

@@ -16,7 +16,10 @@ struct AccessDashboard {
     /// The bearer token text of each role.
     let tokens: [Role: String]
 
-    init(openWithoutUsers: Bool = false, withUsers: Bool = true) throws {
+    init(
+        openWithoutUsers: Bool = false, withUsers: Bool = true,
+        configure: (inout DashboardConfiguration) -> Void = { _ in }
+    ) throws {
         dataDirectory = NSTemporaryDirectory() + "pushboard-access-" + UUID().uuidString
         store = try Store(directory: dataDirectory)
         let access = AccessControl(store: store.access)
@@ -32,6 +35,7 @@ struct AccessDashboard {
         var configuration = DashboardConfiguration(
             resourceDirectory: DashboardFixture.repositoryRoot, dataDirectory: dataDirectory)
         configuration.openWithoutUsers = openWithoutUsers
+        configure(&configuration)
         dashboard = try Dashboard(configuration: configuration)
     }
 
@@ -41,14 +45,15 @@ struct AccessDashboard {
         let csrf: String
     }
 
-    /// The answer to one request.
+    /// The answer to one request from `address`.
     func send(
-        _ method: HTTPMethod, _ target: String, body: String = "", headers: HTTPHeaders = [:]
+        _ method: HTTPMethod, _ target: String, body: String = "", headers: HTTPHeaders = [:],
+        from address: String = "127.0.0.1"
     ) -> Response {
         dashboard.respond(
             to: Request(
                 method: method, target: target, headers: headers, body: Array(body.utf8),
-                remoteAddress: "127.0.0.1"))
+                remoteAddress: address))
     }
 
     /// The answer to a request made with `role`'s API token.
@@ -85,7 +90,11 @@ struct AccessDashboard {
             .post, "/login",
             body: "name=\(name)&password=\(password.replacingOccurrences(of: " ", with: "+"))",
             headers: ["Content-Type": "application/x-www-form-urlencoded"])
-        guard response.status == .seeOther, let setCookie = response.headers["Set-Cookie"] else { return nil }
+        guard response.status == .seeOther,
+            let setCookie = response.headers.values(for: "Set-Cookie").first(where: {
+                $0.hasPrefix(SessionCookie.name + "=")
+            })
+        else { return nil }
         let cookie = String(setCookie.split(separator: ";")[0])
         let page = DashboardFixture.text(send(.get, "/categories", headers: ["Cookie": cookie]))
         guard let start = page.range(of: "name=\"_csrf\" value=\"") else { return nil }

@@ -95,7 +95,11 @@ import Testing
         let answer = try late.exchange("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(answer.isComeBackLater, "got \(answer.prefix(40))")
         // Past the overflow too (10 here), a new connection is answered 503 at once and closed,
-        // without reaching a worker. The 503 closed `late`: 3 held plus 7 more fill the 10.
+        // without reaching a worker. The 503 closed `late`: 3 held plus 7 more fill the 10,
+        // once the server has counted `late` as gone (else one of the 7 is refused instead and
+        // `extra` is admitted, waiting for a request it never sends).
+        _ = late.isClosedByServer(within: 1000)
+        usleep(300_000)
         let more = try (0..<7).map { _ in try SourceSocket(from: "127.0.0.3", port: port) }
         usleep(200_000)
         let extra = try SourceSocket(from: "127.0.0.6", port: port)

@@ -11,7 +11,7 @@ import Templates
 /// explanation instead of the form.
 struct AccountPages: Sendable {
     let access: AccessControl
-    let audit: AuditStore
+    let audit: AuditTrail
     let pages: PageRenderer
 
     /// Adds the routes.
@@ -58,7 +58,7 @@ struct AccountPages: Sendable {
                 detail: "ended \(ended) other session(s)", client: client)
             return Response(redirectTo: "/account?changed=\(ended)")
         case .wrongPassword:
-            try audit.record(
+            audit.note(
                 actor: session.principal.actor, action: "user.password.failed", object: "user:" + name,
                 client: client)
             return try page(

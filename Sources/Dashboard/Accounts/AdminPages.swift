@@ -8,8 +8,10 @@ import Templates
 /// plus `GET /api/v1/audit`. Every change is audited here, with the admin as the actor.
 struct AdminPages: Sendable {
     let access: AccessControl
-    let audit: AuditStore
+    let audit: AuditTrail
     let pages: PageRenderer
+    /// The retention and what it last pruned, shown on `/audit`.
+    let housekeeping: AccessHousekeeping
 
     /// Adds the routes.
     func register(in router: inout DashboardRoutes) {
@@ -55,7 +57,9 @@ struct AdminPages: Sendable {
         }
         router.get("/audit", .admin) { request, _ in try auditPage(request) }
         router.get("/api/v1/audit", .admin) { request, _ in
-            APIResponse.json(AuditQuery.json(try audit.events(AuditQuery.filter(request.queryItems))))
+            let filter = try AuditQuery.filter(request.queryItems)
+            let page = try audit.store.page(filter)
+            return APIResponse.json(AuditQuery.json(page.events, total: page.total, filter: filter))
         }
     }
 
@@ -166,18 +170,36 @@ struct AdminPages: Sendable {
 
     private func auditPage(_ request: Request) throws -> Response {
         let filter = try AuditQuery.filter(request.queryItems)
-        let events: [TemplateValue] = try audit.events(filter).map { event in
+        let page = try audit.store.page(filter)
+        let events: [TemplateValue] = page.events.map { event in
             [
                 "at": .string(event.at), "actor": .string(event.actor), "action": .string(event.action),
                 "object": .string(event.object), "detail": .string(event.detail),
                 "client": .string(event.client),
             ]
         }
-        let values: [String: TemplateValue] = [
+        let next = AuditQuery.nextOffset(filter, total: page.total)
+        let previous = filter.offset > 0 ? max(0, filter.offset - filter.limit) : nil
+        var values: [String: TemplateValue] = [
             "events": .list(events), "user": .string(filter.actor ?? ""),
             "object": .string(filter.objectPrefix ?? ""),
             "since": .string(filter.since ?? ""), "until": .string(filter.until ?? ""),
+            "range": .string(
+                page.total == 0 ? "" : "\(filter.offset + 1)–\(filter.offset + events.count) of \(page.total)"
+            ),
+            "hasNext": .bool(next != nil),
+            "nextAddress": .string(next.map { AuditQuery.address("/audit", filter, offset: $0) } ?? ""),
+            "hasPrevious": .bool(previous != nil),
+            "previousAddress": .string(
+                previous.map { AuditQuery.address("/audit", filter, offset: $0) } ?? ""),
+            "retentionDays": .int(Int(housekeeping.retention / 86_400)),
         ]
+        if let pruning = housekeeping.lastPruning {
+            values["pruning"] = [
+                "at": .string(AccessStore.timestamp(pruning.at)), "auditEvents": .int(pruning.auditEvents),
+                "sessions": .int(pruning.sessions),
+            ]
+        }
         return try pages.page("access/audit", title: "Audit", section: .none, values: values)
     }
 

@@ -15,8 +15,8 @@ import Templates
 struct Authentication: Middleware {
     /// Users, sessions and tokens.
     let access: AccessControl
-    /// Where logins, failures and token use are recorded.
-    let audit: AuditStore
+    /// Where changes and token use are recorded.
+    let audit: AuditTrail
     /// For finding the route a request goes to before it runs.
     let router: Router
     /// The access each route needs, by its position in the router's table.
@@ -53,7 +53,7 @@ struct Authentication: Middleware {
         let needed = resolution.routeIndex.map { roles[$0] } ?? .viewer
         if openWithoutUsers, try !access.hasUsers() {
             let response = next(request)
-            auditChange(request, needed: needed, response: response)
+            try auditChange(request, needed: needed, response: response)
             return PageDecoration(principal: nil, pages: pages).apply(to: response)
         }
         let principal = try identify(request)
@@ -79,7 +79,7 @@ struct Authentication: Middleware {
         var request = request
         request.authenticatedActor = principal.actor
         let response = PageSession.$csrfToken.withValue(principal.csrfToken) { next(request) }
-        auditChange(request, needed: needed, response: response)
+        try auditChange(request, needed: needed, response: response)
         return PageDecoration(principal: principal, pages: pages).apply(to: response)
     }
 
@@ -96,7 +96,7 @@ struct Authentication: Middleware {
             switch try access.check(authorization: authorization) {
             case .valid(let principal, let recordedUse):
                 if recordedUse {
-                    try? audit.record(
+                    audit.note(
                         actor: principal.actor, action: "token.used", object: request.path,
                         client: request.remoteAddress)
                 }

@@ -5,9 +5,15 @@ import Storage
 import Templates
 
 /// `/login` and `/logout`: the only pages a stranger can reach.
+///
+/// Failed logins cost the attacker, not the disk: a client's first failure of a minute is
+/// audited in full, the rest of the minute only counted (`LoginFailureLog`, whose summary the
+/// upkeep writes), and every attempt is counted in `/metrics`. A successful login sets the
+/// device cookie too, so strangers' failures cannot lock this browser out of the account.
 struct LoginPages: Sendable {
     let access: AccessControl
-    let audit: AuditStore
+    let audit: AuditTrail
+    let failures: LoginFailureLog
     let pages: PageRenderer
     let secureCookies: Bool
 
@@ -25,22 +31,29 @@ struct LoginPages: Sendable {
         let name = String((form["name"] ?? "").prefix(64))
         let next = Self.safeNext(form["next"])
         let client = request.remoteAddress
-        switch try access.logIn(name: name, password: form["password"] ?? "", client: client) {
-        case .success(let secret, let principal):
-            try audit.record(actor: principal.actor, action: "login", object: "user:" + name, client: client)
+        let device = request.headers["Cookie"].flatMap(access.device(inCookieHeader:))
+        let result = try access.logIn(
+            name: name, password: form["password"] ?? "", client: client, device: device)
+        switch result {
+        case .success(let secret, let principal, let device):
+            audit.metrics.recordLogin("success")
+            try audit.record(
+                actor: principal.actor, action: "login", object: "user:" + name, client: client,
+                changeMade: false)
             var response = Response(redirectTo: next)
+            // The session cookie last: scripts that keep one Set-Cookie per name keep the last.
+            response.headers.add(name: "Set-Cookie", value: device.setCookie(secure: secureCookies))
             response.headers.add(
                 name: "Set-Cookie", value: SessionCookie.setCookie(secret, secure: secureCookies))
             return response
         case .refused:
-            try audit.record(actor: name, action: "login.failed", object: "user:" + name, client: client)
+            audit.metrics.recordLogin("refused")
+            try failed(name: name, client: client, slowed: false)
             return try page(
                 next: next, name: name, error: "The name or the password is wrong.", status: .unauthorized)
         case .slowed(let seconds):
-            try audit.record(
-                actor: name, action: "login.slowed", object: "user:" + name,
-                detail: "retry after \(seconds) s",
-                client: client)
+            audit.metrics.recordLogin("slowed")
+            try failed(name: name, client: client, slowed: true)
             var response = try page(
                 next: next, name: name,
                 error: "Too many failed attempts; wait \(seconds) seconds and try again.",
@@ -48,6 +61,16 @@ struct LoginPages: Sendable {
             response.headers.replaceOrAdd(name: "Retry-After", value: String(seconds))
             return response
         }
+    }
+
+    /// Audits a failed attempt within the per-address bound: in full when it is the address's
+    /// first of the minute, naming an account that does not exist only by a keyed hash.
+    private func failed(name: String, client: String, slowed: Bool) throws {
+        let (inFull, summary) = failures.failure(from: client, slowed: slowed, now: Date())
+        if let summary { audit.note(summary) }
+        guard inFull else { return }
+        let subject = try access.auditName(forAttempted: name)
+        audit.note(actor: subject, action: "login.failed", object: "user:" + subject, client: client)
     }
 
     private func logOut(_ request: Request) throws -> Response {

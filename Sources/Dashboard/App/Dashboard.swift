@@ -20,6 +20,9 @@ public struct Dashboard: Responder {
     private let pages: PageRenderer
     private let middlewares: MiddlewareChain
     private let observer: RequestObserver
+    private let trustedProxies: TrustedProxies
+    /// Prunes the access tables and writes failed-login summaries (see `AccessHousekeeping`).
+    let housekeeping: AccessHousekeeping
 
     /// Builds the dashboard. Fails with a message naming the file for a template error, a missing
     /// resource folder or a database that cannot be opened.
@@ -32,7 +35,16 @@ public struct Dashboard: Responder {
         let catalog = CategoryCatalog(store: store.categories)
         UnreadableRecords.log(catalog: catalog, notifications: store.notifications)
         let pages = PageRenderer(resources: resources)
-        let access = AccessControl(store: store.access, sessions: configuration.sessionPolicy)
+        let log = configuration.log ?? ServerLog()
+        let access = AccessControl(
+            store: store.access, sessions: configuration.sessionPolicy,
+            key: Self.accessKey(in: configuration.dataDirectory, log: log))
+        let metrics = configuration.metrics
+        let audit = AuditTrail(store: store.audit, metrics: metrics, log: log)
+        let failures = LoginFailureLog()
+        let housekeeping = AccessHousekeeping(
+            access: access, trail: audit, failures: failures,
+            retentionDays: configuration.auditRetentionDays)
         var builder = DashboardRoutes()
         builder.mount(ResourceSnapshot.fontsPrefix) { request in try resources.current.fonts.serve(request) }
         builder.mount("/static/") { request in try resources.current.staticFiles.serve(request) }
@@ -46,7 +58,6 @@ public struct Dashboard: Responder {
         builder.get("/healthz", .anyone) { _, _ in Response(json: HealthReport.json) }
         ReadinessAPI(database: store.database).register(in: &builder)
         builder.get("/api/v1/openapi.json", .viewer) { _, _ in Response(json: resources.current.openAPI) }
-        let metrics = configuration.metrics
         builder.get("/metrics", .viewer) { _, _ in
             Response(headers: ["Content-Type": Metrics.contentType], body: Array(metrics.exposition().utf8))
         }
@@ -72,11 +83,13 @@ public struct Dashboard: Responder {
         ActivityPages(store: store.activityTypes, pages: pages).register(in: &builder)
         SettingsAPI(store: store.settings).register(in: &builder)
         LoginPages(
-            access: access, audit: store.audit, pages: pages, secureCookies: configuration.secureCookies
+            access: access, audit: audit, failures: failures, pages: pages,
+            secureCookies: configuration.secureCookies
         )
         .register(in: &builder)
-        AdminPages(access: access, audit: store.audit, pages: pages).register(in: &builder)
-        AccountPages(access: access, audit: store.audit, pages: pages).register(in: &builder)
+        AdminPages(access: access, audit: audit, pages: pages, housekeeping: housekeeping).register(
+            in: &builder)
+        AccountPages(access: access, audit: audit, pages: pages).register(in: &builder)
         let (router, roles) = try builder.build { error, request in
             if error.code == .busy { metrics.recordDatabaseBusy() }
             return Self.render(error, for: request, pages: pages)
@@ -89,11 +102,32 @@ public struct Dashboard: Responder {
             middlewares: [
                 SecurityHeaders(), HostPolicy(allowedNames: configuration.allowedHosts), OriginPolicy(),
                 Authentication(
-                    access: access, audit: store.audit, router: router, roles: roles.byRouteIndex(of: router),
+                    access: access, audit: audit, router: router, roles: roles.byRouteIndex(of: router),
                     openWithoutUsers: configuration.openWithoutUsers, pages: pages),
             ],
             render: { error, request in Self.render(error, for: request, pages: pages) })
         self.observer = RequestObserver(log: configuration.log, metrics: metrics)
+        self.trustedProxies = TrustedProxies(addresses: Set(configuration.trustedProxies))
+        self.housekeeping = housekeeping
+        if configuration.runsHousekeeping { housekeeping.start() }
+    }
+
+    /// Stops the upkeep thread (`DashboardConfiguration.runsHousekeeping`) after writing the
+    /// pending failed-login summaries; call it when the server has stopped, before exiting.
+    public func stopHousekeeping() {
+        housekeeping.stop()
+    }
+
+    /// The data directory's access key; when it cannot be read or created (a read-only
+    /// directory) the dashboard still starts, with a key of its own, and says what that costs.
+    private static func accessKey(in directory: String, log: ServerLog) -> AccessKey {
+        do {
+            return try AccessKey.stored(in: directory)
+        } catch {
+            log.event(
+                "access-key", "\(error); device cookies will not outlive this process", level: "warning")
+            return .ephemeral()
+        }
     }
 
     /// The preview geometry stylesheet, generated from the engine's device profiles at start.
@@ -106,7 +140,7 @@ public struct Dashboard: Responder {
     /// middlewares, then the router.
     public func respond(to request: Request) -> Response {
         // Routed once: the metrics label, the role check and the router read the same resolution.
-        let request = router.resolved(request)
+        let request = router.resolved(trustedProxies.resolved(request))
         return observer.observe(request, route: router.routePattern(for: request)) { request in
             middlewares.respond(to: request) { router.respond(to: $0) }
         }
@@ -115,7 +149,8 @@ public struct Dashboard: Responder {
     /// Answers a request the server refused before reading it (413), in the request's own style
     /// and with the security headers; no other check can change that answer (CONTRACT §3).
     public func respond(to error: HTTPError, for request: Request) -> Response {
-        observer.observe(request, route: router.routePattern(for: request)) { request in
+        let request = trustedProxies.resolved(request)
+        return observer.observe(request, route: router.routePattern(for: request)) { request in
             SecurityHeaders().respond(to: request) { Self.render(error, for: $0, pages: pages) }
         }
     }

@@ -63,9 +63,28 @@ extension Metrics {
             &text, "pushboard_database_busy_total", "counter",
             "Requests answered 503 because the database stayed locked.")
         sample(&text, "pushboard_database_busy_total", [:], Double(snapshot.databaseBusy))
+        appendAccessMetrics(snapshot, to: &text)
 
         appendProcessMetrics(to: &text)
         return text
+    }
+
+    private func appendAccessMetrics(_ snapshot: Counts, to text: inout String) {
+        family(
+            &text, "pushboard_logins_total", "counter", "Login attempts, by result (slowed: answered 429).")
+        for result in ["refused", "slowed", "success"] {
+            sample(&text, "pushboard_logins_total", ["result": result], Double(snapshot.logins[result] ?? 0))
+        }
+        family(
+            &text, "pushboard_audit_write_failures_total", "counter",
+            "Audit events that could not be written (each is logged, and answered 503 unless a failed login)."
+        )
+        sample(&text, "pushboard_audit_write_failures_total", [:], Double(snapshot.auditWriteFailures))
+        family(&text, "pushboard_pruned_rows_total", "counter", "Rows deleted by retention, by table.")
+        for table in ["audit_events", "sessions"] {
+            sample(
+                &text, "pushboard_pruned_rows_total", ["table": table], Double(snapshot.pruned[table] ?? 0))
+        }
     }
 
     private func appendProcessMetrics(to text: inout String) {

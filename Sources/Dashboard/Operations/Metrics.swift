@@ -43,6 +43,12 @@ public final class Metrics: Sendable {
         var previews: [String: Int] = [:]
         /// Answers 503 because the database stayed locked.
         var databaseBusy = 0
+        /// Login attempts per result (`success`, `refused`, `slowed`).
+        var logins: [String: Int] = [:]
+        /// Audit events that could not be written.
+        var auditWriteFailures = 0
+        /// Rows deleted by the periodic pruning, per table (`audit_events`, `sessions`).
+        var pruned: [String: Int] = [:]
     }
 
     /// The route label of requests no route or mount covers, so scanners cannot create one
@@ -125,6 +131,22 @@ public final class Metrics: Sendable {
         update { $0.databaseBusy += 1 }
     }
 
+    /// A login attempt ended with `result`: `success`, `refused` or `slowed` (429), so an
+    /// attack shows here although throttled attempts are not written to the audit trail.
+    func recordLogin(_ result: String) {
+        update { $0.logins[result, default: 0] += 1 }
+    }
+
+    /// An audit event could not be written (the failure is logged and answered as well).
+    func recordAuditWriteFailure() {
+        update { $0.auditWriteFailures += 1 }
+    }
+
+    /// The periodic pruning deleted `count` rows of `table`.
+    func recordPruned(_ count: Int, from table: String) {
+        update { $0.pruned[table, default: 0] += count }
+    }
+
     /// Every thread's counters added up: what the scrape renders.
     var counts: Counts {
         var total = sharedShard.copy
@@ -146,5 +168,8 @@ extension Metrics.Counts {
         diagnostics.merge(other.diagnostics, uniquingKeysWith: +)
         previews.merge(other.previews, uniquingKeysWith: +)
         databaseBusy += other.databaseBusy
+        logins.merge(other.logins, uniquingKeysWith: +)
+        auditWriteFailures += other.auditWriteFailures
+        pruned.merge(other.pruned, uniquingKeysWith: +)
     }
 }
