@@ -56,7 +56,9 @@ DASHBOARD_IMPORTERS = {"ServeCommand.swift", "ActivitiesCommands.swift"}
 SHARED_ROOM = "Web"
 ROOT_ROOM = "App"
 # (from room, to room): the one real dependency between features — notifications show media checks.
-ROOM_ALLOWED = {("Notifications", "Media")}
+# Accounts -> Operations: the audit trail counts and logs its failed writes (issue 24) through
+# the server's metrics and log; moving both into Web/ is the cleaner cut, left for later.
+ROOM_ALLOWED = {("Notifications", "Media"), ("Accounts", "Operations")}
 # Types a room may still name while they move below the rooms.
 # TODO(lead, at merge of the Live Activity cache move to Registry's ActivityCatalog): empty this.
 MOVING_TYPES = {"ActivityTypeCache"}

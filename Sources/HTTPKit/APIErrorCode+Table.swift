@@ -88,7 +88,9 @@ extension APIErrorCode {
         case .storageReadOnly:
             Entry("storage.read-only", .serviceUnavailable, "The database cannot be written.")
         case .storageDamaged:
-            Entry("storage.damaged", .serviceUnavailable, "The database is damaged where this answer is stored.")
+            Entry(
+                "storage.damaged", .serviceUnavailable, "The database is damaged where this answer is stored."
+            )
         case .invalidInput: Entry("invalid-input", .unprocessableContent, "The value cannot be stored.")
         case .auditFailed:
             Entry("audit.failed", .serviceUnavailable, "The audit trail could not record this request.")

@@ -25,7 +25,8 @@ import Testing
             _ = try json.urlEncodedForm()
             Issue.record("a JSON body was read as a form")
         } catch {
-            #expect(error.status == .unsupportedMediaType && error.code.identifier == "unsupported-media-type")
+            #expect(
+                error.status == .unsupportedMediaType && error.code.identifier == "unsupported-media-type")
         }
         let broken = Request(method: .post, target: "/x", body: Array("name=%FF".utf8))
         do {
