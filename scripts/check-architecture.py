@@ -30,11 +30,13 @@ IMPORTS = {
     "Templates": set(),
     "EmbeddedResources": set(),
     "ResourceEmbedder": set(),
-    "Storage": {"CSQLite"},
-    "Access": {"CSodium", "Storage"},
+    "Cryptography": {"CSodium"},
+    "ImageFormats": {"CZlib"},
+    "Storage": {"CSQLite", "ImageFormats"},
+    "Access": {"Cryptography", "Storage"},
     "NotificationKit": {"JSON"},
     "NotificationPreview": {"JSON", "NotificationKit", "CHarfBuzz"},
-    "MediaCheck": {"CCurl", "JSON", "NotificationKit"},
+    "MediaCheck": {"CCurl", "Cryptography", "ImageFormats", "JSON", "NotificationKit"},
     "Registry": {"JSON", "NotificationKit", "Storage"},
     "MHDServer": {"CMicroHTTPD", "HTTPKit"},
     "Dashboard": {
@@ -70,7 +72,13 @@ DECLARATION = re.compile(
     re.MULTILINE,
 )
 PRIVATE_DECLARATION = re.compile(r"^(?:@\w+\s+)*(?:private|fileprivate)\s", re.MULTILINE)
-IMPORT = re.compile(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*import\s+(?:\w+\s+)?([A-Za-z_]\w*)", re.MULTILINE)
+# `import X`, `@testable import X`, `import struct X.Y`: the kind word and the spaces stay on one
+# line (a bare `\s` let one import swallow the next line's, so `import import` was all it saw).
+IMPORT = re.compile(
+    r"^[ \t]*(?:@\w+(?:\([^)]*\))?[ \t]+)*import[ \t]+"
+    r"(?:(?:struct|class|enum|protocol|typealias|func|var|let)[ \t]+)?([A-Za-z_]\w*)",
+    re.MULTILINE,
+)
 IDENTIFIER = re.compile(r"\b[A-Z]\w*\b")
 
 

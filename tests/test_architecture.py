@@ -96,6 +96,16 @@ def test_a_forbidden_import_fails(tree, path, module, line):
     assert result.stdout.startswith(f"{path}: ") and line in result.stdout
 
 
+def test_an_import_between_two_others_is_read(tree):
+    # Each import on its own line, as swift format writes them: the reader once took the next
+    # line's `import` keyword for the module's name and let every such import through.
+    path = "Sources/Access/Leak.swift"
+    add(tree, path, "import Foundation\nimport CSodium\nimport Storage\n")
+    result = check(str(tree))
+    assert result.returncode == 1
+    assert f"{path}: Access may not import CSodium" in result.stdout
+
+
 def test_folder_pairs_that_refer_both_ways_are_counted(tree):
     assert check("--pairs", cwd=tree).stdout == "0 folder pairs refer to each other both ways\n"
     add(tree, "Sources/Dashboard/Categories/A.swift", "let a = SettingsPages.self\n")

@@ -23,14 +23,14 @@ extension AccessStore {
 
     /// Every token, by name, revoked ones included (the list shows them as revoked).
     public func tokens() throws -> [StoredToken] {
-        try database.withConnection { connection in
+        try database.withSession { connection in
             try connection.query("\(Self.tokenColumns) ORDER BY name", row: Self.token(from:))
         }
     }
 
     /// The token whose secret hashes to `secretHash`, or nil.
     public func token(secretHash: String) throws -> StoredToken? {
-        try database.withConnection { connection in
+        try database.withSession { connection in
             try connection.queryFirst(
                 "\(Self.tokenColumns) WHERE secret_hash = ?", [.text(secretHash)], row: Self.token(from:))
         }
@@ -61,7 +61,7 @@ extension AccessStore {
         FROM api_tokens
         """
 
-    private static func token(from row: Statement) -> StoredToken {
+    private static func token(from row: any SQLRow) -> StoredToken {
         StoredToken(
             name: row.text(0), role: row.text(1), secretHash: row.text(2), createdAt: row.text(3),
             createdBy: row.text(4), expiresAt: row.optionalText(5), revokedAt: row.optionalText(6),

@@ -4,10 +4,10 @@ import Foundation
 /// the `Access` module, which is the only caller.
 public struct AccessStore: Sendable {
     /// The database the rows live in.
-    public let database: Database
+    public let database: any StoreDatabase
 
     /// A store over `database`, which must have been opened (and so migrated) by `Database`.
-    public init(database: Database) {
+    public init(database: any StoreDatabase) {
         self.database = database
     }
 
@@ -30,7 +30,7 @@ public struct AccessStore: Sendable {
 
     /// Every user, by name.
     public func users() throws -> [StoredUser] {
-        try database.withConnection { connection in
+        try database.withSession { connection in
             try connection.query(
                 "SELECT name, role, password_hash, created_at, updated_at FROM users ORDER BY name",
                 row: Self.user(from:))
@@ -39,12 +39,12 @@ public struct AccessStore: Sendable {
 
     /// The user called `name`, or nil.
     public func user(named name: String) throws -> StoredUser? {
-        try database.withConnection { try Self.user(named: name, in: $0) }
+        try database.withSession { try Self.user(named: name, in: $0) }
     }
 
     /// How many users there are, or how many have `role`.
     public func userCount(role: String? = nil) throws -> Int {
-        try database.withConnection { connection in
+        try database.withSession { connection in
             guard let role else { return try connection.integer("SELECT count(*) FROM users") }
             return try connection.integer("SELECT count(*) FROM users WHERE role = ?", [.text(role)])
         }
@@ -96,7 +96,7 @@ public struct AccessStore: Sendable {
 
     /// The session with this hash and its user's current role, or nil.
     public func session(idHash: String) throws -> StoredSession? {
-        try database.withConnection { connection in
+        try database.withSession { connection in
             try connection.queryFirst(
                 """
                 SELECT s.id_hash, s.user_name, u.role, s.created_at, s.last_seen_at
@@ -157,13 +157,13 @@ public struct AccessStore: Sendable {
     /// Rows one pruning transaction deletes at most.
     static let pruneBatch = 2000
 
-    private static func user(named name: String, in connection: Connection) throws -> StoredUser? {
+    private static func user(named name: String, in connection: any SQLSession) throws -> StoredUser? {
         try connection.queryFirst(
             "SELECT name, role, password_hash, created_at, updated_at FROM users WHERE name = ?",
             [.text(name)], row: user(from:))
     }
 
-    private static func user(from row: Statement) -> StoredUser {
+    private static func user(from row: any SQLRow) -> StoredUser {
         StoredUser(
             name: row.text(0), role: row.text(1), passwordHash: row.text(2), createdAt: row.text(3),
             updatedAt: row.text(4))

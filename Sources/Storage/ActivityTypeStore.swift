@@ -2,10 +2,10 @@
 /// each put or delete is one transaction that writes the current row and one revision row.
 public struct ActivityTypeStore: Sendable {
     /// The database the types live in.
-    public let database: Database
+    public let database: any StoreDatabase
 
     /// A store over `database`, which must have been opened (and so migrated) by `Database`.
-    public init(database: Database) {
+    public init(database: any StoreDatabase) {
         self.database = database
     }
 
@@ -20,12 +20,12 @@ public struct ActivityTypeStore: Sendable {
 
     /// The registry revision now (0 before any change): cheap, for caches.
     public func currentRevision() throws -> Int {
-        try database.withConnection(Self.currentRevision)
+        try database.withSession(Self.currentRevision)
     }
 
     /// The type named exactly `name`, or nil.
     public func type(named name: String) throws -> StoredActivityType? {
-        try database.withConnection { connection in
+        try database.withSession { connection in
             try connection.queryFirst(Self.select + " WHERE name = ?", [.text(name)]) { Self.stored($0) }
         }
     }
@@ -84,7 +84,7 @@ public struct ActivityTypeStore: Sendable {
 
     /// Every revision of `name`, newest first (deletions with a nil `json`).
     public func revisions(of name: String) throws -> [ActivityTypeRevision] {
-        try database.withConnection { connection in
+        try database.withSession { connection in
             try connection.query(
                 """
                 SELECT registry_revision, name, revision, document, changed_at, changed_by
@@ -103,7 +103,7 @@ public struct ActivityTypeStore: Sendable {
         SELECT name, document, source_kind, source, revision, created_at, updated_at, updated_by FROM activity_types
         """
 
-    private static func stored(_ row: Statement) -> StoredActivityType {
+    private static func stored(_ row: any SQLRow) -> StoredActivityType {
         StoredActivityType(
             document: ActivityTypeDocument(
                 name: row.text(0), json: row.text(1),
@@ -112,13 +112,13 @@ public struct ActivityTypeStore: Sendable {
             revision: row.int(4), createdAt: row.text(5), updatedAt: row.text(6), updatedBy: row.text(7))
     }
 
-    private static func currentRevision(_ connection: Connection) throws -> Int {
+    private static func currentRevision(_ connection: any SQLSession) throws -> Int {
         try connection.integer("SELECT COALESCE(MAX(registry_revision), 0) FROM activity_type_revisions")
     }
 
     private static func record(
         name: String, revision: Int, document: ActivityTypeDocument?, by author: String, at time: String,
-        _ connection: Connection
+        _ connection: any SQLSession
     ) throws {
         try connection.run(
             """

@@ -58,10 +58,10 @@ public struct AuditFilter: Sendable, Equatable {
 /// The audit trail: appended to, never edited.
 public struct AuditStore: Sendable {
     /// The database the trail lives in.
-    public let database: Database
+    public let database: any StoreDatabase
 
     /// A store over `database`, which must have been opened (and so migrated) by `Database`.
-    public init(database: Database) {
+    public init(database: any StoreDatabase) {
         self.database = database
     }
 

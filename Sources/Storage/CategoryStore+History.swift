@@ -1,7 +1,7 @@
 extension CategoryStore {
     /// Every registry revision, newest first: what changed, who changed it and when.
     public func history() throws -> [RegistryRevision] {
-        try database.withConnection { connection in
+        try database.withSession { connection in
             try connection.query(
                 "SELECT revision, change, identifier, changed_at, changed_by FROM registry_revisions ORDER BY revision DESC"
             ) { row in
@@ -21,7 +21,7 @@ extension CategoryStore {
     /// Every revision of the category `identifier`, newest first (deletions included, with a nil
     /// `json`); empty when the identifier never existed.
     public func revisions(of identifier: String) throws -> [CategoryRevision] {
-        try database.withConnection { connection in
+        try database.withSession { connection in
             try connection.query(
                 Self.selectRevisions + " WHERE identifier = ? ORDER BY revision DESC", [.text(identifier)],
                 row: Self.categoryRevision)
@@ -55,7 +55,7 @@ extension CategoryStore {
         """
 
     /// One row of `selectRevisions` as a value.
-    static func categoryRevision(_ row: Statement) -> CategoryRevision {
+    static func categoryRevision(_ row: any SQLRow) -> CategoryRevision {
         CategoryRevision(
             registryRevision: row.int(0), identifier: row.text(1), revision: row.int(2), position: row.int(3),
             json: row.optionalText(4), changedAt: row.text(5), changedBy: row.text(6))

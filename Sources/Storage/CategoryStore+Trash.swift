@@ -3,7 +3,7 @@
 extension CategoryStore {
     /// The deleting revision of every category that is deleted now, most recently deleted first.
     public func deletedCategories() throws -> [CategoryRevision] {
-        try database.withConnection { connection in
+        try database.withSession { connection in
             try connection.query(
                 Self.selectRevisions + """
                      AS r WHERE document IS NULL AND revision = (

@@ -9,10 +9,10 @@ public typealias RegistryCheck = (CategoryRegistry) throws -> Void
 /// was at any revision can be rebuilt (`registry(atRevision:)`) and every change has a who and when.
 public struct CategoryStore: Sendable {
     /// The database the registry lives in.
-    public let database: Database
+    public let database: any StoreDatabase
 
     /// A registry over `database`, which must have been opened (and so migrated) by `Database`.
-    public init(database: Database) {
+    public init(database: any StoreDatabase) {
         self.database = database
     }
 
@@ -23,12 +23,12 @@ public struct CategoryStore: Sendable {
 
     /// The current registry revision (0 before any change): cheap, for caches and ETags.
     public func currentRevision() throws -> Int {
-        try database.withConnection(Self.currentRevision)
+        try database.withSession(Self.currentRevision)
     }
 
     /// The category with exactly `identifier` (case-sensitive), or nil.
     public func category(_ identifier: String) throws -> StoredCategory? {
-        try database.withConnection { connection in
+        try database.withSession { connection in
             try connection.queryFirst(Self.selectCategories + " WHERE identifier = ?", [.text(identifier)]) {
                 Self.storedCategory($0)
             }
@@ -156,21 +156,21 @@ public struct CategoryStore: Sendable {
         """
 
     /// A row of `selectCategories` as a value.
-    static func storedCategory(_ row: Statement) -> StoredCategory {
+    static func storedCategory(_ row: any SQLRow) -> StoredCategory {
         StoredCategory(
             identifier: row.text(0), json: row.text(1), position: row.int(2), revision: row.int(3),
             createdAt: row.text(4), updatedAt: row.text(5), updatedBy: row.text(6))
     }
 
     /// The registry as `connection` sees it (inside the caller's transaction or snapshot).
-    static func registry(_ connection: Connection) throws -> CategoryRegistry {
+    static func registry(_ connection: any SQLSession) throws -> CategoryRegistry {
         CategoryRegistry(
             revision: try currentRevision(connection),
             categories: try connection.query(selectCategories + " ORDER BY position") { storedCategory($0) })
     }
 
     /// The latest registry revision as `connection` sees it.
-    static func currentRevision(_ connection: Connection) throws -> Int {
+    static func currentRevision(_ connection: any SQLSession) throws -> Int {
         try connection.integer("SELECT COALESCE(MAX(revision), 0) FROM registry_revisions")
     }
 
@@ -182,7 +182,7 @@ public struct CategoryStore: Sendable {
 
     /// Adds the registry revision every change starts with.
     private static func beginChange(
-        _ change: RegistryChange, after current: Int, by author: String, in connection: Connection
+        _ change: RegistryChange, after current: Int, by author: String, in connection: any SQLSession
     ) throws -> RegistryRevision {
         let revision = RegistryRevision(
             revision: current + 1, change: change, changedAt: Timestamp.now(), changedBy: author)
@@ -202,7 +202,7 @@ public struct CategoryStore: Sendable {
     }
 
     /// The revision number a (re-)created identifier gets: one past anything in its history.
-    private static func nextRevision(of identifier: String, _ connection: Connection) throws -> Int {
+    private static func nextRevision(of identifier: String, _ connection: any SQLSession) throws -> Int {
         try connection.integer(
             "SELECT COALESCE(MAX(revision), 0) + 1 FROM category_revisions WHERE identifier = ?",
             [.text(identifier)])
@@ -215,7 +215,7 @@ public struct CategoryStore: Sendable {
             createdAt: old.createdAt, updatedAt: change.changedAt, updatedBy: change.changedBy)
     }
 
-    private static func insert(_ category: StoredCategory, in connection: Connection) throws {
+    private static func insert(_ category: StoredCategory, in connection: any SQLSession) throws {
         try connection.run(
             """
             INSERT INTO categories (identifier, document, position, revision, created_at, updated_at, updated_by)
@@ -229,7 +229,7 @@ public struct CategoryStore: Sendable {
     }
 
     private static func record(
-        _ category: StoredCategory, deleted: Bool, in change: RegistryRevision, _ connection: Connection
+        _ category: StoredCategory, deleted: Bool, in change: RegistryRevision, _ connection: any SQLSession
     ) throws {
         try connection.run(
             """

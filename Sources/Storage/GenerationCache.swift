@@ -21,13 +21,13 @@ public final class GenerationCache<Value: Sendable>: @unchecked Sendable {
     public typealias Entry = (generation: UInt64, value: Value)
 
     /// The database whose generation the value follows.
-    public let database: Database
+    public let database: any StoreDatabase
     @usableFromInline let lock = NSLock()
     @usableFromInline var held: Entry?
     @usableFromInline let local = LastValuePerThread<Value>()
 
     /// An empty cache over `database`.
-    public init(database: Database) {
+    public init(database: any StoreDatabase) {
         self.database = database
     }
 

@@ -36,11 +36,11 @@ extension NotificationStore {
     /// shows the number never reads every row into memory (make soak found the overview page's
     /// memory growing with the table).
     public func count() throws -> Int {
-        try database.withConnection { try Self.count(in: $0) }
+        try database.withSession { try Self.count(in: $0) }
     }
 
     /// How many notifications are outside the trash, on `connection` (inside a page's snapshot).
-    static func count(in connection: Connection) throws -> Int {
+    static func count(in connection: any SQLSession) throws -> Int {
         try connection.integer("SELECT COUNT(*) FROM notifications WHERE deleted_at IS NULL")
     }
 }

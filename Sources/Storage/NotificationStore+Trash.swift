@@ -3,7 +3,7 @@
 extension NotificationStore {
     /// Every notification in the trash, most recently deleted first.
     public func trash() throws -> [TrashedNotification] {
-        try database.withConnection { connection in
+        try database.withSession { connection in
             try connection.query(
                 """
                 SELECT id, name, revision, deleted_at, deleted_by FROM notifications

@@ -2,10 +2,10 @@
 /// from any thread.
 public struct NotificationStore: Sendable {
     /// The database the notifications live in.
-    public let database: Database
+    public let database: any StoreDatabase
 
     /// A store over `database`, which must have been opened (and so migrated) by `Database`.
-    public init(database: Database) {
+    public init(database: any StoreDatabase) {
         self.database = database
     }
 
@@ -44,12 +44,12 @@ public struct NotificationStore: Sendable {
 
     /// The notification with `id`, or nil when there is none (any string is safe to pass).
     public func notification(id: String) throws -> StoredNotification? {
-        try database.withConnection { try Self.notification(id: id, in: $0) }
+        try database.withSession { try Self.notification(id: id, in: $0) }
     }
 
     /// Every notification, most recently saved first.
     public func list() throws -> [NotificationSummary] {
-        try database.withConnection { connection in
+        try database.withSession { connection in
             try connection.query(
                 """
                 SELECT id, name, updated_at, revision FROM notifications WHERE deleted_at IS NULL
@@ -127,7 +127,7 @@ public struct NotificationStore: Sendable {
     }
 
     /// The notification `id` outside the trash, read on `connection`.
-    static func notification(id: String, in connection: Connection) throws -> StoredNotification? {
+    static func notification(id: String, in connection: any SQLSession) throws -> StoredNotification? {
         try connection.queryFirst(
             "SELECT \(storedColumns) FROM notifications WHERE id = ? AND deleted_at IS NULL", [.text(id)],
             row: storedNotification)
@@ -138,7 +138,7 @@ public struct NotificationStore: Sendable {
         "id, name, headers, payload, revision, created_at, created_by, updated_at, updated_by"
 
     /// The notification in a row of `storedColumns`.
-    static func storedNotification(_ row: Statement) -> StoredNotification {
+    static func storedNotification(_ row: any SQLRow) -> StoredNotification {
         StoredNotification(
             id: row.text(0), name: row.text(1), headers: row.text(2), payload: row.text(3),
             revision: row.int(4), createdAt: row.text(5), createdBy: row.text(6), updatedAt: row.text(7),
@@ -146,7 +146,7 @@ public struct NotificationStore: Sendable {
     }
 
     /// Appends `notification` as a row of its history.
-    static func recordRevision(of notification: StoredNotification, in connection: Connection) throws {
+    static func recordRevision(of notification: StoredNotification, in connection: any SQLSession) throws {
         try connection.run(
             """
             INSERT INTO notification_revisions

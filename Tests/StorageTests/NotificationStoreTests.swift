@@ -105,7 +105,7 @@ import Testing
         #expect(try store.purge(id: gone.id))
         #expect(try store.trash().isEmpty)
         #expect(try store.restore(id: gone.id) == nil)
-        let orphans = try store.database.withConnection {
+        let orphans = try store.database.withSession {
             try $0.integer(
                 "SELECT count(*) FROM notification_revisions WHERE notification_id = ?", [.text(gone.id)])
         }

@@ -23,7 +23,8 @@ import Testing
     @Test(arguments: texts)
     func payloadHeadersAndNameRoundTripByteForByte(_ text: String) throws {
         let directory = try TemporaryDirectory()
-        let store = try Store(directory: directory.path).notifications
+        let opened = try Store(directory: directory.path)
+        let store = opened.notifications
         let created = try store.create(name: text, headers: text, payload: text, by: text)
         let read = try #require(try store.notification(id: created.id))
         #expect(Array(read.payload.utf8) == Array(text.utf8))
@@ -34,7 +35,7 @@ import Testing
         #expect(Array(revision.payload.utf8) == Array(text.utf8))
         // Injection-looking input is data: every table is still there and holds one row each.
         #expect(try store.list().count == 1)
-        #expect(try store.database.integrityCheck() == "ok")
+        #expect(try opened.database.integrityCheck() == "ok")
     }
 
     @Test func oneMebibytePayloadRoundTrips() throws {

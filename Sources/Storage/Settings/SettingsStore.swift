@@ -2,7 +2,7 @@
 /// key. Every write is one transaction; every call may come from any thread.
 public struct SettingsStore: Sendable {
     /// The database the settings live in.
-    public let database: Database
+    public let database: any StoreDatabase
 
     /// The keys of the `settings` table.
     enum Key: String, CaseIterable {
@@ -16,7 +16,7 @@ public struct SettingsStore: Sendable {
     private let cache: GenerationCache<WorkspaceSettings>
 
     /// A store over `database`, which must have been opened (and so migrated) by `Database`.
-    public init(database: Database) {
+    public init(database: any StoreDatabase) {
         self.database = database
         self.cache = GenerationCache(database: database)
     }
@@ -43,7 +43,7 @@ public struct SettingsStore: Sendable {
         }
     }
 
-    private static func read(_ connection: Connection) throws -> WorkspaceSettings {
+    private static func read(_ connection: any SQLSession) throws -> WorkspaceSettings {
         let rows = try connection.query("SELECT key, value FROM settings") { row in (row.text(0), row.blob(1))
         }
         var values: [Key: [UInt8]] = [:]
@@ -63,7 +63,7 @@ public struct SettingsStore: Sendable {
         try database.transaction { try Self.write(settings, by: author, in: $0) }
     }
 
-    private static func write(_ settings: WorkspaceSettings, by author: String, in connection: Connection)
+    private static func write(_ settings: WorkspaceSettings, by author: String, in connection: any SQLSession)
         throws
     {
         do {

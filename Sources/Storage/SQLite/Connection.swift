@@ -11,7 +11,7 @@ import Glibc
 /// an uncontended mutex per call and makes the `Sendable` claim below true at the level of memory
 /// safety even if a caller ever let a connection escape its closure. Exclusive use is what the
 /// pool adds on top, for transaction correctness.
-public final class Connection: @unchecked Sendable {
+public final class Connection: SQLSession, @unchecked Sendable {
     /// How long a statement waits for another connection's write lock before failing with
     /// `SQLITE_BUSY`. Writes take milliseconds, so 2 s only runs out when another process holds
     /// the lock (a long import, a sqlite3 shell left in a transaction); the request then gets 503
@@ -105,7 +105,7 @@ public final class Connection: @unchecked Sendable {
 
     /// Runs a query and maps every row with `row`, which reads the columns it needs.
     public func query<Row>(
-        _ sql: String, _ values: [SQLValue] = [], row: (Statement) throws -> Row
+        _ sql: String, _ values: [SQLValue] = [], row: (any SQLRow) throws -> Row
     ) throws -> [Row] {
         let statement = try prepare(sql)
         try statement.bind(values)
@@ -118,16 +118,11 @@ public final class Connection: @unchecked Sendable {
 
     /// Runs a query and maps its first row, or answers nil when there is none.
     public func queryFirst<Row>(
-        _ sql: String, _ values: [SQLValue] = [], row: (Statement) throws -> Row
+        _ sql: String, _ values: [SQLValue] = [], row: (any SQLRow) throws -> Row
     ) throws -> Row? {
         let statement = try prepare(sql)
         try statement.bind(values)
         return try statement.step() ? row(statement) : nil
-    }
-
-    /// Reads a pragma or other single integer value.
-    public func integer(_ sql: String, _ values: [SQLValue] = []) throws -> Int {
-        try queryFirst(sql, values) { $0.int(0) } ?? 0
     }
 
     /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`, rolling back if it throws.

@@ -2,14 +2,15 @@ import CSQLite
 import Foundation
 import Synchronization
 
-/// Pushboard's SQLite file: a pool of connections shared by every thread of the server.
+/// Pushboard's SQLite file: a pool of connections shared by every thread of the server, and the
+/// one implementation of `StoreDatabase` today.
 ///
 /// Any thread may call any method at any time. Each call borrows a connection for its duration
 /// (see `Connection` for why connections are lent, not shared), so readers run in parallel under
 /// WAL while writers queue on SQLite's write lock inside the busy timeout. Opening read-write
 /// creates the file if needed, switches it to WAL and applies the migrations of `Schema`; opening
 /// read-only changes nothing and refuses a schema other than the one this binary knows.
-public final class Database: Sendable {
+public final class Database: StoreDatabase {
     /// How the file is opened.
     public enum Mode: Sendable {
         /// Create if missing, migrate, read and write: the server and import commands.
@@ -109,7 +110,13 @@ public final class Database: Sendable {
         changes.current()
     }
 
-    /// Lends a connection to `body` for its duration. Use the connection only inside `body`; a
+    /// Lends a session to `body` for its duration (see `withConnection`).
+    public func withSession<T>(_ body: (any SQLSession) throws -> T) throws -> T {
+        try withConnection(body)
+    }
+
+    /// Lends a connection to `body` for its duration: the SQLite handle itself, for what only
+    /// SQLite has (migrations, backups, integrity checks). Use the connection only inside `body`; a
     /// nested `transaction` on `self` from inside another would wait for its own write lock.
     @discardableResult
     public func withConnection<T>(_ body: (Connection) throws -> T) throws -> T {
@@ -136,7 +143,7 @@ public final class Database: Sendable {
     /// `SQLITE_BUSY`. Once the lock is held, the files are checked to still be the ones opened (`StorageError.filesReplaced`), so no write is acknowledged into
     /// a deleted directory.
     @discardableResult
-    public func transaction<T>(_ body: (Connection) throws -> T) throws -> T {
+    public func transaction<T>(_ body: (any SQLSession) throws -> T) throws -> T {
         if let readOnlyReason {
             throw StorageError.sqlite(code: SQLITE_READONLY, message: readOnlyReason, context: "write")
         }
@@ -169,7 +176,7 @@ public final class Database: Sendable {
     }
 
     /// Runs `body` on a borrowed connection inside a read transaction: one consistent snapshot.
-    public func snapshot<T>(_ body: (Connection) throws -> T) throws -> T {
+    public func snapshot<T>(_ body: (any SQLSession) throws -> T) throws -> T {
         try withConnection { try $0.snapshot(body) }
     }
 

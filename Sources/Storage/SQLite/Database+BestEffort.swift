@@ -8,7 +8,7 @@ extension Database {
     /// deleting a session found expired): reads never wait for them (issue 23, item 8).
     ///
     /// Errors other than a held lock are thrown, as by `transaction`.
-    public func transactionIfUnlocked<T>(_ body: (Connection) throws -> T) throws -> T? {
+    public func transactionIfUnlocked<T>(_ body: (any SQLSession) throws -> T) throws -> T? {
         guard readOnlyReason == nil, writeLock.try() else { return nil }
         defer { writeLock.unlock() }
         return try withConnection { connection -> T? in

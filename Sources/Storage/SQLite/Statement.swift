@@ -2,7 +2,7 @@ import CSQLite
 
 /// One prepared statement of one `Connection`. It is finalized when the value goes away, and it
 /// is used only inside the closure that received it, on the thread that holds the connection.
-public final class Statement {
+public final class Statement: SQLRow {
     /// The statement's SQL, kept for error messages.
     public let sql: String
     private let handle: OpaquePointer
