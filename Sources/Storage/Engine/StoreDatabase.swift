@@ -33,8 +33,8 @@ public protocol StoreDatabase: AnyObject, Sendable {
     func changeGeneration() -> UInt64
 }
 
-/// One session's way to run SQL: statements with values bound to `?1…?n`, never text built
-/// from input.
+/// One session's way to run SQL: statements with values bound to their `?` parameters in order,
+/// never text built from input.
 public protocol SQLSession: AnyObject {
     /// Runs fixed SQL with no parameters (pragmas, migrations).
     func execute(_ sql: String) throws
