@@ -51,8 +51,7 @@ IMPORTS = {
 }
 
 # The files of the command-line tool that may import Dashboard: only `serve` runs the dashboard.
-# TODO(lead, at merge of the Live Activity cache move): drop ActivitiesCommands.swift.
-DASHBOARD_IMPORTERS = {"ServeCommand.swift", "ActivitiesCommands.swift"}
+DASHBOARD_IMPORTERS = {"ServeCommand.swift"}
 
 # Dashboard folders: the shared web room, the composition root, and the feature rooms.
 SHARED_ROOM = "Web"
@@ -61,9 +60,6 @@ ROOT_ROOM = "App"
 # Accounts -> Operations: the audit trail counts and logs its failed writes (issue 24) through
 # the server's metrics and log; moving both into Web/ is the cleaner cut, left for later.
 ROOM_ALLOWED = {("Notifications", "Media"), ("Accounts", "Operations")}
-# Types a room may still name while they move below the rooms.
-# TODO(lead, at merge of the Live Activity cache move to Registry's ActivityCatalog): empty this.
-MOVING_TYPES = {"ActivityTypeCache"}
 
 DECLARATION = re.compile(
     r"^(?:@\w+(?:\([^)\n]*\))?\s+)*"
@@ -154,8 +150,6 @@ def room_violations(references):
         if source == ROOT_ROOM or target == SHARED_ROOM or (source, target) in ROOM_ALLOWED:
             continue
         for path, name in uses:
-            if name in MOVING_TYPES:
-                continue
             lines.append(f"{path}: the {source}/ room names {name}, a type of {target}/")
     return lines
 

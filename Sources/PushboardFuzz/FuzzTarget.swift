@@ -23,6 +23,10 @@ enum FuzzTarget: String, CaseIterable {
     case cookie
     /// The bearer token in an `Authorization` header.
     case token
+    /// The Live Activity type importer on Swift source, and the schema it writes read back.
+    case activities
+    /// The Live Activity JSON Schema reader, and the schema it writes read back.
+    case activitySchema = "activity-schema"
 
     /// Feeds `bytes` to the parser.
     func run(_ bytes: [UInt8]) {
@@ -51,6 +55,22 @@ enum FuzzTarget: String, CaseIterable {
             _ = SessionCookie.secret(inCookieHeader: text)
         case .token:
             _ = BearerToken.secret(inAuthorization: text)
+        case .activities:
+            Self.roundTrip(SwiftSourceImporter.importTypes(from: text).types)
+        case .activitySchema:
+            Self.roundTrip(ActivitySchemaReader.importTypes(from: bytes).types)
+        }
+    }
+
+    /// Every imported type must write a schema that reads back as itself: what the registry
+    /// requires before it stores one, so a difference found here is a type nobody can save.
+    private static func roundTrip(_ types: [ActivityAttributesType]) {
+        for type in types {
+            let json = JSONWriter().string(type.schema)
+            let again = ActivitySchemaReader.importTypes(from: Array(json.utf8)).types
+            guard again == [type] else {
+                fatalError("an imported activity type does not read back from its schema: \(json)")
+            }
         }
     }
 

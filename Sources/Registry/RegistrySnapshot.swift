@@ -6,7 +6,7 @@ public import Storage
 /// (the payload API, the pages, the command line) uses instead of reading the database.
 ///
 /// Immutable: a write makes a new snapshot and `CategoryCatalog` swaps it in whole.
-public struct RegistrySnapshot: Sendable {
+public struct RegistrySnapshot: RevisionedSnapshot {
     /// The registry revision this snapshot shows (0 before the first change).
     public let revision: Int
     /// The stored rows in order: each category's own revision, who saved it and when.

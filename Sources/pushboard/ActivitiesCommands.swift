@@ -1,7 +1,7 @@
-import Dashboard
 import Foundation
 import JSON
 import NotificationKit
+import Registry
 import Storage
 
 /// `pushboard activities import`: stores the app's Live Activity types from its Swift source or
@@ -34,10 +34,16 @@ enum ActivitiesImportCommand: Command {
         let source = String(decoding: bytes, as: UTF8.self)
         do {
             let author = "cli:" + (ProcessInfo.processInfo.environment["USER"] ?? "unknown")
-            let store = try Store(directory: directory).activityTypes
+            let catalog = ActivityCatalog(store: try Store(directory: directory).activityTypes)
             for type in imported.types {
-                _ = try store.put(type.storedDocument(source: source, format: imported.format), by: author)
+                try catalog.put(type, source: source, format: imported.format, by: author)
             }
+        } catch RegistryRefusal.invalid(let diagnostics) {
+            for diagnostic in diagnostics {
+                Console.error(CategoryConfigFile.describe(diagnostic, in: file))
+            }
+            Console.error("pushboard activities import: a type of '\(file)' would not read back once stored")
+            return 1
         } catch {
             throw InputOutputError(message: "cannot write the activity types in '\(directory)': \(error)")
         }
@@ -92,8 +98,8 @@ enum ActivityTypeSource {
     /// The types stored in a data directory, read without changing it.
     static func stored(in directory: String) throws -> ActivityTypeSet {
         do {
-            return ActivityTypeSet(
-                registry: try Store(directory: directory, mode: .readOnly).activityTypes.registry())
+            return try ActivityCatalog(store: Store(directory: directory, mode: .readOnly).activityTypes)
+                .types()
         } catch {
             throw InputOutputError(message: "cannot read the activity types in '\(directory)': \(error)")
         }

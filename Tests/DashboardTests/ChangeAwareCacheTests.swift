@@ -2,6 +2,7 @@ import Foundation
 import HTTPKit
 import JSON
 import NotificationKit
+import Registry
 import Storage
 import Testing
 
@@ -11,10 +12,10 @@ import Testing
 /// each rebuilds after a write of this process at once, and after another process's write once
 /// the change check interval has passed.
 @Suite struct ChangeAwareCacheTests {
-    static func delivery(_ status: String) -> ActivityTypeDocument {
+    static func delivery(_ status: String) throws -> ActivityTypeDocument {
         let source = ActivitiesAPITests.swiftSource.replacingOccurrences(of: "delivered", with: status)
         let type = SwiftSourceImporter.importTypes(from: source).types[0]
-        return type.storedDocument(source: source, format: .swift)
+        return try type.storedDocument(source: source, format: .swift)
     }
 
     static func statuses(_ types: ActivityTypeSet) -> String {
@@ -25,16 +26,16 @@ import Testing
         let directory = NSTemporaryDirectory() + "pushboard-cache-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let server = try Store(directory: directory, changeCheckInterval: .zero)
-        let cache = ActivityTypeCache(store: server.activityTypes)
-        #expect(try cache.current().types.isEmpty)
+        let cache = ActivityCatalog(store: server.activityTypes)
+        #expect(try cache.types().types.isEmpty)
         _ = try server.activityTypes.put(Self.delivery("delivered"), by: "t")
-        #expect(try Self.statuses(cache.current()).contains("delivered"))
+        #expect(try Self.statuses(cache.types()).contains("delivered"))
         let cli = try Store(directory: directory)
         _ = try cli.activityTypes.put(Self.delivery("handedOver"), by: "cli")
-        let seen = try Self.statuses(cache.current())
+        let seen = try Self.statuses(cache.types())
         #expect(seen.contains("handedOver") && !seen.contains("delivered"))
         #expect(try cli.activityTypes.delete("DeliveryAttributes", by: "cli"))
-        #expect(try cache.current().types.isEmpty)
+        #expect(try cache.types().types.isEmpty)
     }
 
     /// The workspace settings every preview draws with: cached, yet an update shows at once.

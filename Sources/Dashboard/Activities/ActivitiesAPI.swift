@@ -1,6 +1,7 @@
 import HTTPKit
 import JSON
 import NotificationKit
+import Registry
 import Storage
 
 /// `/api/v1/activities`: the app's Live Activity types, keyed by `ActivityAttributes` name, that
@@ -8,21 +9,19 @@ import Storage
 ///
 /// A type is written with its Swift source (`text/plain` or `text/x-swift`) or a JSON Schema
 /// (`application/json`); either is imported first, and a source with errors is answered 422
-/// with its diagnostics and nothing is stored.
+/// with its diagnostics and nothing is stored (so is one whose stored form would not read back).
 struct ActivitiesAPI: Sendable {
-    /// Where the types are written.
-    let store: ActivityTypeStore
-    /// The types as read, decoded once per revision.
-    let cache: ActivityTypeCache
+    /// The types: written through it, read as decoded once per revision.
+    let catalog: ActivityCatalog
 
     /// Adds the activity routes.
     func register(in router: inout DashboardRoutes) {
         router.get("/api/v1/activities", .viewer) { _, _ in
-            APIResponse.json(try cache.current().jsonValue)
+            APIResponse.json(try catalog.types().jsonValue)
         }
         router.get("/api/v1/activities/{name}", .viewer) { _, parameters in
             let name = try parameters.require("name")
-            guard let type = try cache.current().type(named: name) else { throw Self.notFound(name) }
+            guard let type = try catalog.types().type(named: name) else { throw Self.notFound(name) }
             return APIResponse.json(type.schema)
         }
         router.put("/api/v1/activities/{name}", .editor) { request, parameters in
@@ -30,12 +29,12 @@ struct ActivitiesAPI: Sendable {
         }
         router.delete("/api/v1/activities/{name}", .editor) { request, parameters in
             let name = try parameters.require("name")
-            guard try store.delete(name, by: Author.name(of: request)) else { throw Self.notFound(name) }
+            guard try catalog.delete(name, by: Author.name(of: request)) else { throw Self.notFound(name) }
             return Response(status: .noContent)
         }
         router.get("/api/v1/activities/{name}/revisions", .viewer) { _, parameters in
             let name = try parameters.require("name")
-            let revisions = try store.revisions(of: name)
+            let revisions = try catalog.store.revisions(of: name)
             guard !revisions.isEmpty else { throw Self.notFound(name) }
             return APIResponse.json(
                 .members([
@@ -71,8 +70,14 @@ struct ActivitiesAPI: Sendable {
             return Self.problem("The source declares \(found), not \"\(name)\"; nothing was changed.", [])
         }
         let source = String(decoding: request.body, as: UTF8.self)
-        let document = type.storedDocument(source: source, format: imported.format)
-        switch try store.put(document, by: Author.name(of: request)) {
+        let result: ActivityTypePutResult
+        do {
+            result = try catalog.put(
+                type, source: source, format: imported.format, by: Author.name(of: request))
+        } catch RegistryRefusal.invalid(let diagnostics) {
+            return Self.problem("The type would not read back once stored; nothing was changed.", diagnostics)
+        }
+        switch result {
         case .created: return APIResponse.json(type.schema, status: .created)
         case .replaced: return APIResponse.json(type.schema)
         }

@@ -1,6 +1,7 @@
 import HTTPKit
 import JSON
 import NotificationKit
+import Registry
 import Storage
 import Templates
 
@@ -10,8 +11,8 @@ import Templates
 /// pasted or as a file, and Delete. Plain form posts, so it works without JavaScript. Anyone who
 /// may read sees the list; importing and deleting need an editor, as on the API.
 struct ActivityPages: Sendable {
-    /// Where the types are written.
-    let store: ActivityTypeStore
+    /// The types: written through it, listed from its snapshot.
+    let catalog: ActivityCatalog
     /// Renders the page.
     let pages: PageRenderer
 
@@ -23,7 +24,7 @@ struct ActivityPages: Sendable {
         router.post("/activities", .editor) { request, _ in try importTypes(request) }
         router.post("/activities/{name}/delete", .editor) { request, parameters in
             let name = try parameters.require("name")
-            guard try store.delete(name, by: Author.name(of: request)) else {
+            guard try catalog.delete(name, by: Author.name(of: request)) else {
                 throw HTTPError(.notFound, message: "No Live Activity type is named \"\(name)\".")
             }
             return Response(redirectTo: "/activities?deleted=" + PercentEncoding.encoded(name))
@@ -51,8 +52,17 @@ struct ActivityPages: Sendable {
                 diagnostics: imported.diagnostics, status: .unprocessableContent)
         }
         let author = Author.name(of: request)
-        for type in imported.types {
-            _ = try store.put(type.storedDocument(source: entered, format: imported.format), by: author)
+        do {
+            // Each type is read back before it is stored; the first that would not be stops here.
+            for type in imported.types {
+                try catalog.put(type, source: entered, format: imported.format, by: author)
+            }
+        } catch RegistryRefusal.invalid(let diagnostics) {
+            return try page(
+                flash: [
+                    Self.message("error", "A type would not read back once stored; it was not imported.")
+                ],
+                entered: entered, diagnostics: diagnostics, status: .unprocessableContent)
         }
         return Response(
             redirectTo: "/activities?imported="
@@ -62,10 +72,9 @@ struct ActivityPages: Sendable {
     private func page(
         flash: [TemplateValue], entered: String, diagnostics: [Diagnostic], status: HTTPStatus
     ) throws -> Response {
-        let registry = try store.registry()
-        let types = ActivityTypeSet(registry: registry)
-        let rows: [TemplateValue] = registry.types.map { stored in
-            let type = types.type(named: stored.document.name)
+        let snapshot = try catalog.snapshot()
+        let rows: [TemplateValue] = snapshot.stored.types.map { stored in
+            let type = snapshot.types.type(named: stored.document.name)
             return [
                 "name": .string(stored.document.name),
                 "deleteAddress": .string(
@@ -82,6 +91,14 @@ struct ActivityPages: Sendable {
             "invalid": .bool(!diagnostics.isEmpty),
             "diagnostics": .list(diagnostics.map(Self.diagnosticValue)),
             "flash": .list(flash),
+            "unreadable": .list(
+                snapshot.unreadable.map { type -> TemplateValue in
+                    [
+                        "name": .string(type.name), "revision": .int(type.revision),
+                        "reason": .string(type.reason),
+                    ]
+                }),
+            "hasUnreadable": .bool(!snapshot.unreadable.isEmpty),
         ]
         var response = try pages.page(
             "activities/list", title: "Live Activity types", section: .none, values: values)

@@ -33,7 +33,9 @@ public struct Dashboard: Responder {
             connectionLimit: configuration.databaseConnections,
             allowDamaged: configuration.allowDamagedDatabase)
         let catalog = CategoryCatalog(store: store.categories)
-        UnreadableRecords.log(catalog: catalog, notifications: store.notifications)
+        let activityTypes = ActivityCatalog(store: store.activityTypes)
+        UnreadableRecords.log(
+            catalog: catalog, activityTypes: activityTypes, notifications: store.notifications)
         let pages = PageRenderer(resources: resources)
         let log = configuration.log ?? ServerLog()
         let access = AccessControl(
@@ -65,7 +67,6 @@ public struct Dashboard: Responder {
         PagesSite(store: store, pages: pages).register(in: &builder)
         CategoryPages(store: store, catalog: catalog, pages: pages).register(in: &builder)
         let media = MediaChecker(configuration: configuration.media)
-        let activityTypes = ActivityTypeCache(store: store.activityTypes)
         NotificationPages(
             store: store, catalog: catalog, pages: pages, media: media, activityTypes: activityTypes
         ).register(in: &builder)
@@ -76,11 +77,11 @@ public struct Dashboard: Responder {
         ).register(in: &builder)
         NotificationsAPI(store: store.notifications, catalog: catalog).register(in: &builder)
         CategoriesAPI(catalog: catalog).register(in: &builder)
-        ActivitiesAPI(store: store.activityTypes, cache: activityTypes).register(in: &builder)
+        ActivitiesAPI(catalog: activityTypes).register(in: &builder)
         RulesDocument(markdown: String(decoding: resources.current.validationRules, as: UTF8.self))
             .register(in: &builder, pages: pages)
         SettingsPages(store: store.settings, pages: pages).register(in: &builder)
-        ActivityPages(store: store.activityTypes, pages: pages).register(in: &builder)
+        ActivityPages(catalog: activityTypes, pages: pages).register(in: &builder)
         SettingsAPI(store: store.settings).register(in: &builder)
         LoginPages(
             access: access, audit: audit, failures: failures, pages: pages,

@@ -7,13 +7,21 @@ import Storage
 /// The log line at start for every stored record that no longer reads, so damage is reported
 /// with its identifier when the server comes up instead of only when someone opens a list.
 enum UnreadableRecords {
-    /// Writes one line per unreadable category of `catalog` and notification of `notifications`
-    /// to standard error. Reading fails quietly here: the pages report a database they cannot read.
-    static func log(catalog: CategoryCatalog, notifications: NotificationStore) {
+    /// Writes one line per unreadable category of `catalog`, Live Activity type of
+    /// `activityTypes` and notification of `notifications` to standard error. Reading fails
+    /// quietly here: the pages report a database they cannot read.
+    static func log(
+        catalog: CategoryCatalog, activityTypes: ActivityCatalog, notifications: NotificationStore
+    ) {
         for category in (try? catalog.snapshot().unreadable) ?? [] {
             write(
                 "stored category \(JSONWriter.quoted(category.identifier)) (revision \(category.revision)) "
                     + "no longer reads and is left out: \(category.reason)")
+        }
+        for type in (try? activityTypes.snapshot().unreadable) ?? [] {
+            write(
+                "stored Live Activity type \(JSONWriter.quoted(type.name)) (revision \(type.revision)) "
+                    + "no longer reads and is left out: \(type.reason)")
         }
         for summary in (try? notifications.list()) ?? [] {
             guard let stored = try? notifications.notification(id: summary.id),

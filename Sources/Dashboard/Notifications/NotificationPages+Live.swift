@@ -28,7 +28,7 @@ extension NotificationPages {
         let export = ComposerExportOptions(form)
         let composed = LiveActivityForm.overlay(
             PayloadComposer.compose(ComposerFields(form)), form: form,
-            types: try activityTypes?.current() ?? .init())
+            types: try activityTypes?.types() ?? .init())
         let view = try view(composed, stored: nil, revision: nil, options: options, export: export)
         let context = TemplateValue.object(view.regionValues())
         var regions = JSONObjectBuilder()

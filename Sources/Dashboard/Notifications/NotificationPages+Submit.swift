@@ -23,7 +23,7 @@ extension NotificationPages {
         let usedCategory = form[Self.useCategoryField].flatMap { $0.isEmpty ? nil : $0 }
         if let usedCategory { fields[.category] = usedCategory }
         let composed = LiveActivityForm.overlay(
-            PayloadComposer.compose(fields), form: form, types: try activityTypes?.current() ?? .init())
+            PayloadComposer.compose(fields), form: form, types: try activityTypes?.types() ?? .init())
         let revision = form["revision"].flatMap { Int($0) } ?? stored?.revision
         if let usedCategory {
             var view = try view(

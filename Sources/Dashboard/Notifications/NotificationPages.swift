@@ -18,7 +18,7 @@ struct NotificationPages: Sendable {
     /// Checks media URLs for the "Check media" button and the real image in the previews.
     var media: MediaChecker?
     /// The app's Live Activity types, for the Live Activity form, frame and checks.
-    var activityTypes: ActivityTypeCache?
+    var activityTypes: ActivityCatalog?
 
     /// Adds the page routes.
     func register(in router: inout DashboardRoutes) {
@@ -136,7 +136,7 @@ struct NotificationPages: Sendable {
     ) throws -> ComposerView {
         let snapshot = try catalog.snapshot()
         let registry = snapshot.config
-        let types = try activityTypes?.current() ?? ActivityTypeSet()
+        let types = try activityTypes?.types() ?? ActivityTypeSet()
         let settings = try store.settings.settings()
         // The workspace's app bundle ID (/settings) is the Bundle ID field's default.
         var export = export

@@ -10,7 +10,7 @@ struct PayloadAPI: Sendable {
     /// Counts validations by diagnostic code and previews by device.
     let metrics: any PayloadMetrics
     /// The app's Live Activity types, which `content-state` is checked against.
-    let activityTypes: ActivityTypeCache
+    let activityTypes: ActivityCatalog
     /// The app identity the previews are drawn with.
     let settings: SettingsStore
 
@@ -18,7 +18,7 @@ struct PayloadAPI: Sendable {
     func register(in router: inout DashboardRoutes) {
         router.post("/api/v1/validate", .viewer) { request, _ in
             let report = try PayloadSubmission(request).analysis(
-                against: try registry(), activities: try activityTypes.current()
+                against: try registry(), activities: try activityTypes.types()
             ).report
             metrics.recordValidation(report)
             return APIResponse.report(report)
@@ -39,7 +39,7 @@ struct PayloadAPI: Sendable {
     private func preview(_ request: Request) throws -> Response {
         let options = try PreviewOptions(request)
         let analysis = try PayloadSubmission(request).analysis(
-            against: try registry(), activities: try activityTypes.current())
+            against: try registry(), activities: try activityTypes.types())
         metrics.recordValidation(analysis.report)
         metrics.recordPreview(device: options.allDevices ? "all" : options.device.rawValue)
         let content = try settings.settings().previewContent(of: analysis)
@@ -79,7 +79,7 @@ struct PayloadAPI: Sendable {
                 fallback: "sandbox"
             ).flatMap(PayloadExport.APNsEnvironment.init(rawValue:)) ?? .sandbox
         let analysis = try PayloadSubmission(request).analysis(
-            against: try registry(), activities: try activityTypes.current())
+            against: try registry(), activities: try activityTypes.types())
         metrics.recordValidation(analysis.report)
         guard analysis.report.valid else {
             return APIResponse.report(analysis.report)

@@ -10,9 +10,17 @@ import JSON
 /// Annotations and value constraints the device's decoder never checks (`description`,
 /// `minimum`, `pattern`, …) are ignored; anything else (`oneOf`, `patternProperties`, …) is an
 /// error, because it would make the checks disagree with the app.
+///
+/// Each `$defs` entry is read once and its type reused wherever it is referred to, with its
+/// measure (`ActivityTypeBudget`), so `$ref` chains cost linear time and are refused by size;
+/// nesting is checked against `ActivityTypeLimits.maximumDepth` before each recursion.
 public struct ActivitySchemaReader {
     private var definitions: [String: JSONNode] = [:]
     private var resolving: [String] = []
+    /// Each definition read so far, with what it adds to the type's budget.
+    private var resolved: [String: (type: ActivityValueType, measure: ActivityTypeBudget.Measure)] = [:]
+    /// The type's size and depth so far.
+    private var budget = ActivityTypeBudget()
 
     /// Keywords the reader reads.
     static let supported: Set<String> = [
@@ -105,9 +113,11 @@ public struct ActivitySchemaReader {
         let attributesPath = path + ".properties.attributes"
         let statePath = JSONPath.appending(key: "content-state", to: path + ".properties")
         guard
-            case .object(let attributesType) = try value(attributes, path: attributesPath, name: title)
-                .unwrapped,
-            case .object(let stateType) = try value(state, path: statePath, name: "ContentState").unwrapped
+            case .object(let attributesType) = try value(
+                attributes, path: attributesPath, name: title, depth: 1
+            ).unwrapped,
+            case .object(let stateType) = try value(state, path: statePath, name: "ContentState", depth: 1)
+                .unwrapped
         else {
             throw SchemaProblem(
                 .schemaShape, path, "\"attributes\" and \"content-state\" must be object schemas", node)
@@ -115,10 +125,15 @@ public struct ActivitySchemaReader {
         return ActivityAttributesType(name: title, attributes: attributesType, contentState: stateType)
     }
 
-    /// The type a schema node describes; `name` names an object that has no `title`.
-    private mutating func value(_ node: JSONNode, path: String, name: String) throws(SchemaProblem)
-        -> ActivityValueType
+    /// The type a schema node describes at `depth`; `name` names an object that has no `title`.
+    private mutating func value(_ node: JSONNode, path: String, name: String, depth: Int)
+        throws(SchemaProblem) -> ActivityValueType
     {
+        guard depth <= ActivityTypeLimits.maximumDepth else {
+            throw SchemaProblem(
+                .tooDeep, path, "the schema nests deeper than \(ActivityTypeLimits.maximumDepth) levels", node
+            )
+        }
         guard let members = node.value.objectMembers else {
             throw SchemaProblem(
                 .schemaInvalid, path, "a schema must be an object, not \(node.value.typeName)", node)
@@ -130,17 +145,18 @@ public struct ActivitySchemaReader {
                 "\"\(member.key)\" is outside the supported JSON Schema subset", member.value)
         }
         if let reference = node["$ref"] {
-            return try resolve(reference, path: path)
+            return try resolve(reference, path: path, depth: depth)
         }
         let (typeName, nullable) = try typeKeyword(node, path: path)
         let title = node["title"]?.value.stringValue ?? name
-        let resolved = try shape(typeName, node: node, path: path, title: title)
+        guard budget.count(at: depth) else { throw Self.tooLarge(path, node) }
+        let resolved = try shape(typeName, node: node, path: path, title: title, depth: depth)
         return nullable ? .optional(resolved) : resolved
     }
 
-    private mutating func shape(_ typeName: String, node: JSONNode, path: String, title: String)
-        throws(SchemaProblem) -> ActivityValueType
-    {
+    private mutating func shape(
+        _ typeName: String, node: JSONNode, path: String, title: String, depth: Int
+    ) throws(SchemaProblem) -> ActivityValueType {
         if let values = node["enum"] {
             return .enumeration(try enumeration(values, typeName: typeName, title: title, path: path))
         }
@@ -162,17 +178,17 @@ public struct ActivitySchemaReader {
             guard let items = node["items"] else {
                 throw SchemaProblem(.schemaShape, path, "an array schema needs \"items\"", node)
             }
-            return .array(try value(items, path: path + ".items", name: title + "Item"))
+            return .array(try value(items, path: path + ".items", name: title + "Item", depth: depth + 1))
         case ("object", _, _):
-            return try object(node, path: path, title: title)
+            return try object(node, path: path, title: title, depth: depth)
         default:
             throw SchemaProblem(
                 .schemaUnsupported, path + ".type", "type \"\(typeName)\" is outside the subset", node)
         }
     }
 
-    private mutating func object(_ node: JSONNode, path: String, title: String) throws(SchemaProblem)
-        -> ActivityValueType
+    private mutating func object(_ node: JSONNode, path: String, title: String, depth: Int)
+        throws(SchemaProblem) -> ActivityValueType
     {
         let properties = node["properties"]?.value.objectMembers
         if let extra = node["additionalProperties"], case .object = extra.value {
@@ -181,7 +197,9 @@ public struct ActivitySchemaReader {
                     .schemaUnsupported, path,
                     "an object with both \"properties\" and an \"additionalProperties\" schema", node)
             }
-            return .dictionary(try value(extra, path: path + ".additionalProperties", name: title + "Value"))
+            return .dictionary(
+                try value(
+                    extra, path: path + ".additionalProperties", name: title + "Value", depth: depth + 1))
         }
         var required = Set<String>()
         if let list = node["required"] {
@@ -198,7 +216,7 @@ public struct ActivitySchemaReader {
             let fieldPath = JSONPath.appending(key: member.key, to: path + ".properties")
             var type = try value(
                 member.value, path: fieldPath,
-                name: member.key.prefix(1).uppercased() + member.key.dropFirst())
+                name: member.key.prefix(1).uppercased() + member.key.dropFirst(), depth: depth + 1)
             if !required.contains(member.key), !type.isOptional { type = .optional(type) }
             fields.append(ActivityField(key: member.key, type: type, line: member.keySpan.line))
         }
@@ -242,7 +260,8 @@ public struct ActivitySchemaReader {
         return ActivityEnumType(name: title, rawType: .string, rawValues: strings)
     }
 
-    private mutating func resolve(_ reference: JSONNode, path: String) throws(SchemaProblem)
+    /// The definition `reference` names, at `depth`: read the first time, reused after.
+    private mutating func resolve(_ reference: JSONNode, path: String, depth: Int) throws(SchemaProblem)
         -> ActivityValueType
     {
         let prefix = "#/$defs/"
@@ -261,9 +280,35 @@ public struct ActivitySchemaReader {
                 .schemaReference, path + ".$ref", "\"\(target)\" refers to itself; Swift value types cannot",
                 reference)
         }
+        if let (type, measure) = resolved[name] {
+            guard budget.reuse(measure, at: depth) else {
+                throw budget.deepest > ActivityTypeLimits.maximumDepth
+                    ? SchemaProblem(
+                        .tooDeep, path + ".$ref",
+                        "through \"\(target)\" the schema nests deeper than \(ActivityTypeLimits.maximumDepth) levels",
+                        reference)
+                    : Self.tooLarge(path + ".$ref", reference)
+            }
+            return type
+        }
+        // A `$ref` to a `$ref` adds no value level: the definitions in progress are capped too.
+        guard resolving.count < ActivityTypeLimits.maximumDepth else {
+            throw SchemaProblem(
+                .tooDeep, path + ".$ref",
+                "more than \(ActivityTypeLimits.maximumDepth) definitions refer one to the next", reference)
+        }
         resolving.append(name)
         defer { resolving.removeLast() }
-        return try value(definition, path: "$.$defs." + name, name: name)
+        let mark = budget.begin(at: depth)
+        let type = try value(
+            definition, path: JSONPath.appending(key: name, to: "$.$defs"), name: name, depth: depth)
+        resolved[name] = (type, budget.end(mark))
+        return type
+    }
+
+    private static func tooLarge(_ path: String, _ node: JSONNode) -> SchemaProblem {
+        SchemaProblem(
+            .tooLarge, path, "the type expands to more than \(ActivityTypeLimits.maximumSize) values", node)
     }
 
     private static func problem(_ code: ActivityTypeCode, _ path: String, _ message: String, _ node: JSONNode)

@@ -13,6 +13,18 @@ public enum ActivityTypeCode: String, DiagnosticCode {
     /// The source declares no struct conforming to `ActivityAttributes`, or one without a
     /// `ContentState`.
     case swiftNoAttributes = "activities.swift.no-attributes"
+    /// A type that contains itself, directly or through others (`var next: ContentState?`,
+    /// `[Node]`, A → B → A): the message names the type, its line and the chain.
+    case swiftRecursive = "activities.swift.recursive"
+    /// An `Int` raw value that does not fit in `Int`, or an implicit one after `Int.max`.
+    case swiftRawValueRange = "activities.swift.raw-value-range"
+    /// Nesting deeper than `ActivityTypeLimits.maximumDepth` (64) levels: declarations, type
+    /// expressions or values, in Swift or in a schema.
+    case tooDeep = "activities.too-deep"
+    /// A type whose expanded form has more than `ActivityTypeLimits.maximumSize` (10 000) values.
+    case tooLarge = "activities.too-large"
+    /// The type's stored JSON Schema would not read back as the same type: nothing is stored.
+    case storedForm = "activities.stored-form"
     /// The schema is not JSON, or a keyword has the wrong JSON type.
     case schemaInvalid = "activities.schema.invalid"
     /// A schema keyword outside the supported draft 2020-12 subset (`oneOf`, `patternProperties`…).

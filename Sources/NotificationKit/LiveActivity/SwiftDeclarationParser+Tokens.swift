@@ -50,6 +50,21 @@ extension SwiftDeclarationParser {
         }
     }
 
+    /// Goes one level deeper at `token` (a declaration, a type or a `?`), or fails past
+    /// `ActivityTypeLimits.maximumDepth`: checked before recursing, so the parser never recurses
+    /// deeper than the cap however deep the text nests. The caller goes back up (`depth -= 1`).
+    mutating func enter(_ token: SwiftToken) throws(SwiftImportError) {
+        guard depth < ActivityTypeLimits.maximumDepth else {
+            throw SwiftImportError(
+                code: .tooDeep,
+                message:
+                    "line \(token.line): declarations and types nest deeper than "
+                    + "\(ActivityTypeLimits.maximumDepth) levels",
+                line: token.line)
+        }
+        depth += 1
+    }
+
     /// Skips `@attributes(…)` and access or declaration modifiers before a declaration.
     mutating func skipAttributesAndModifiers() throws(SwiftImportError) {
         let modifiers: Set<String> = [

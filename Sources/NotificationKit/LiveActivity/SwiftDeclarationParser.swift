@@ -7,6 +7,10 @@ struct SwiftDeclarationParser {
     let tokens: [SwiftToken]
     /// The next token to read.
     var index = 0
+    /// How many declarations and type expressions enclose the one being read.
+    var depth = 0
+    /// The number the next struct or alias gets.
+    private var nextID = 0
 
     /// A parser over `tokens`.
     init(tokens: [SwiftToken]) {
@@ -46,9 +50,13 @@ struct SwiftDeclarationParser {
 
     private mutating func parseStruct() throws(SwiftImportError) -> SwiftStructSyntax {
         let keyword = take()
+        try enter(keyword)
+        defer { depth -= 1 }
         let name = try identifier(after: keyword)
         try refuseGenerics(of: name)
-        var result = SwiftStructSyntax(name: name.text, line: keyword.line, conformances: try inheritance())
+        nextID += 1
+        var result = SwiftStructSyntax(
+            id: nextID, name: name.text, line: keyword.line, conformances: try inheritance())
         try expect("{", after: name)
         while let token = peek, !token.is("}") {
             try parseStructMember(into: &result)
@@ -75,7 +83,9 @@ struct SwiftDeclarationParser {
             index += 1
             let name = try identifier(after: token)
             try expect("=", after: name)
-            result.aliases.append(SwiftAliasSyntax(name: name.text, type: try parseType(), line: token.line))
+            nextID += 1
+            result.aliases.append(
+                SwiftAliasSyntax(id: nextID, name: name.text, type: try parseType(), line: token.line))
         case "static", "class":
             throw unsupported(token, "a `\(token.text)` member of `\(result.name)`; move it to an extension")
         case "func", "init", "subscript", "deinit":
@@ -161,6 +171,8 @@ struct SwiftDeclarationParser {
         guard let token = peek else {
             throw SwiftImportError(code: .swiftSyntax, message: "expected a type", line: nil)
         }
+        try enter(token)
+        defer { depth -= 1 }
         var type: SwiftTypeSyntax
         if token.is("[") {
             index += 1
@@ -194,12 +206,17 @@ struct SwiftDeclarationParser {
             throw unsupported(
                 token, "the type `\(token.text)…` (tuples, closures and `some`/`any` are not coded)")
         }
+        var optionalMarks = 0
         while let mark = peek, mark.is("?") || mark.is("!") {
             if mark.is("!") { throw unsupported(mark, "an implicitly unwrapped optional (`!`)") }
+            // Each `?` is one more level of the type: `Int???…` is as deep as `[[[Int]]]`.
+            try enter(mark)
             index += 1
+            optionalMarks += 1
             type = .optional(type)
         }
         if let arrow = peek, arrow.is("->") { throw unsupported(arrow, "a function type") }
+        depth -= optionalMarks
         return type
     }
 }

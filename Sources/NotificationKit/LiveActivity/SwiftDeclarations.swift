@@ -9,6 +9,17 @@ indirect enum SwiftTypeSyntax: Sendable, Hashable {
     case array(SwiftTypeSyntax)
     /// `[K: V]`.
     case dictionary(key: SwiftTypeSyntax, value: SwiftTypeSyntax)
+
+    /// The line of the first name written in the type, when it has one near the top (for
+    /// messages; `[[…]]` nested deeply answers nil rather than searching).
+    var line: Int? {
+        switch self {
+        case .named(_, _, let line): line
+        case .dictionary(.named(_, _, let line), _): line
+        case .optional(.named(_, _, let line)), .array(.named(_, _, let line)): line
+        default: nil
+        }
+    }
 }
 
 /// A stored property: `let`/`var name: Type [= default]`.
@@ -37,6 +48,9 @@ struct SwiftCaseSyntax: Sendable, Hashable {
 
 /// A `struct` with what the importer needs of its body.
 struct SwiftStructSyntax: Sendable, Hashable {
+    /// The struct's number in the file, unique among its declarations: what the resolver
+    /// remembers it by (two nested structs may share a name).
+    var id: Int
     /// The struct name.
     var name: String
     /// The line of `struct`.
@@ -67,6 +81,8 @@ struct SwiftEnumSyntax: Sendable, Hashable {
 
 /// `typealias Name = Type`.
 struct SwiftAliasSyntax: Sendable, Hashable {
+    /// The alias's number in the file, unique among its declarations (see `SwiftStructSyntax.id`).
+    var id: Int
     /// The alias name.
     var name: String
     /// The aliased type.

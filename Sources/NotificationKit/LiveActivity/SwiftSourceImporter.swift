@@ -36,7 +36,7 @@ public enum SwiftSourceImporter {
             }
             var parser = SwiftDeclarationParser(tokens: tokens)
             let file = try parser.parseFile()
-            let resolver = SwiftTypeResolver(structs: file.structs, enums: file.enums)
+            var resolver = SwiftTypeResolver(structs: file.structs, enums: file.enums)
             let roots = file.structs.filter { $0.conformances.contains("ActivityAttributes") }
             guard !roots.isEmpty else {
                 throw SwiftImportError(
@@ -67,20 +67,38 @@ public enum SwiftSourceImporter {
     }
 }
 
-/// Turns parsed declarations into activity types, looking names up from the innermost scope
-/// outwards, as Swift does.
+/// Turns parsed declarations into activity types, looking names up from the innermost lexical
+/// scope outwards, as Swift does.
+///
+/// Each struct is resolved once and its value reused wherever it is used (the value's storage is
+/// shared, not copied), with its measure (`ActivityTypeBudget`), so a type whose structs each use
+/// the next twice costs linear time and memory and is refused by size, not expanded. A struct
+/// met again while it is being resolved is a cycle, refused naming it.
 struct SwiftTypeResolver {
     let structs: [SwiftStructSyntax]
     let enums: [SwiftEnumSyntax]
+    /// Each struct resolved so far, by `id`, with what it adds to a type's budget.
+    private var resolved: [Int: (type: ActivityObjectType, measure: ActivityTypeBudget.Measure)] = [:]
+    /// The structs and aliases being resolved, outermost first: a cycle is one met again here.
+    private var resolving: [(id: Int, name: String, line: Int)] = []
+    /// The type being imported's size and depth so far.
+    private var budget = ActivityTypeBudget()
+
+    init(structs: [SwiftStructSyntax], enums: [SwiftEnumSyntax]) {
+        self.structs = structs
+        self.enums = enums
+    }
 
     /// The attributes type declared by `root`.
-    func attributesType(_ root: SwiftStructSyntax) throws(SwiftImportError) -> ActivityAttributesType {
+    mutating func attributesType(_ root: SwiftStructSyntax) throws(SwiftImportError) -> ActivityAttributesType
+    {
+        budget = ActivityTypeBudget()
         let scope = [root]
         let state: ActivityObjectType
         if let nested = root.structs.first(where: { $0.name == "ContentState" }) {
-            state = try object(nested, scope: scope + [nested])
+            state = try object(nested, scope: scope + [nested], depth: 1)
         } else if let alias = root.aliases.first(where: { $0.name == "ContentState" }) {
-            guard case .object(let target) = try resolve(alias.type, scope: scope) else {
+            guard case .object(let target) = try resolve(alias, scope: scope, depth: 1) else {
                 throw SwiftImportError(
                     code: .swiftUnsupported,
                     message: "line \(alias.line): ContentState must be a struct", line: alias.line)
@@ -94,12 +112,21 @@ struct SwiftTypeResolver {
                 line: root.line)
         }
         return ActivityAttributesType(
-            name: root.name, attributes: try object(root, scope: scope), contentState: state)
+            name: root.name, attributes: try object(root, scope: scope, depth: 1), contentState: state)
     }
 
-    private func object(_ syntax: SwiftStructSyntax, scope: [SwiftStructSyntax]) throws(SwiftImportError)
-        -> ActivityObjectType
+    /// The struct `syntax` (found in `scope`, its lexical scope with itself innermost) at
+    /// `depth`: resolved the first time, reused after.
+    private mutating func object(_ syntax: SwiftStructSyntax, scope: [SwiftStructSyntax], depth: Int)
+        throws(SwiftImportError) -> ActivityObjectType
     {
+        if let (type, measure) = resolved[syntax.id] {
+            guard budget.reuse(measure, at: depth) else { throw overBudget(syntax.name, line: syntax.line) }
+            return type
+        }
+        try enter(id: syntax.id, name: syntax.name, line: syntax.line, depth: depth)
+        defer { resolving.removeLast() }
+        let mark = budget.begin(at: depth)
         let keys = try codingKeys(of: syntax)
         var fields: [ActivityField] = []
         for property in syntax.properties {
@@ -113,9 +140,74 @@ struct SwiftTypeResolver {
                 key = property.name
             }
             fields.append(
-                ActivityField(key: key, type: try resolve(property.type, scope: scope), line: property.line))
+                ActivityField(
+                    key: key, type: try resolve(property.type, scope: scope, depth: depth + 1),
+                    line: property.line))
         }
-        return ActivityObjectType(name: syntax.name, fields: fields)
+        let type = ActivityObjectType(name: syntax.name, fields: fields)
+        resolved[syntax.id] = (type, budget.end(mark))
+        return type
+    }
+
+    /// Counts one value at `depth`, and starts resolving the declaration `id` unless it is
+    /// already being resolved (a cycle) or the type is already too deep or too large.
+    private mutating func enter(id: Int, name: String, line: Int, depth: Int) throws(SwiftImportError) {
+        if let start = resolving.firstIndex(where: { $0.id == id }) {
+            let chain = resolving[start...].map(\.name) + [name]
+            throw SwiftImportError(
+                code: .swiftRecursive,
+                message:
+                    "line \(line): `\(name)` contains itself (\(chain.joined(separator: " → "))); recursive "
+                    + "types are outside the supported subset",
+                line: line)
+        }
+        try count(at: depth, line: line)
+        resolving.append((id, name, line))
+    }
+
+    /// Counts one value at `depth`, or fails past either cap; checked before recursing.
+    private mutating func count(at depth: Int, line: Int?) throws(SwiftImportError) {
+        guard depth <= ActivityTypeLimits.maximumDepth else {
+            throw SwiftImportError(
+                code: .tooDeep,
+                message: (line.map { "line \($0): " } ?? "")
+                    + "the type nests deeper than \(ActivityTypeLimits.maximumDepth) levels",
+                line: line)
+        }
+        guard budget.count(at: depth) else {
+            throw SwiftImportError(
+                code: .tooLarge,
+                message: (line.map { "line \($0): " } ?? "")
+                    + "the type expands to more than \(ActivityTypeLimits.maximumSize) values",
+                line: line)
+        }
+    }
+
+    /// The error for a reused struct that takes the type past a cap.
+    private func overBudget(_ name: String, line: Int) -> SwiftImportError {
+        if budget.deepest > ActivityTypeLimits.maximumDepth {
+            return SwiftImportError(
+                code: .tooDeep,
+                message:
+                    "line \(line): through `\(name)` the type nests deeper than "
+                    + "\(ActivityTypeLimits.maximumDepth) levels",
+                line: line)
+        }
+        return SwiftImportError(
+            code: .tooLarge,
+            message:
+                "line \(line): with `\(name)` used again the type expands to more than "
+                + "\(ActivityTypeLimits.maximumSize) values",
+            line: line)
+    }
+
+    /// The type `alias` names, in `scope` (the alias's container innermost).
+    private mutating func resolve(_ alias: SwiftAliasSyntax, scope: [SwiftStructSyntax], depth: Int)
+        throws(SwiftImportError) -> ActivityValueType
+    {
+        try enter(id: alias.id, name: alias.name, line: alias.line, depth: depth)
+        defer { resolving.removeLast() }
+        return try resolve(alias.type, scope: scope, depth: depth + 1)
     }
 
     /// Property name → JSON key from a `CodingKeys` enum, or nil when the struct has none.
@@ -135,42 +227,49 @@ struct SwiftTypeResolver {
         return map
     }
 
-    /// The coded shape of a type written in `scope` (innermost last).
-    func resolve(_ syntax: SwiftTypeSyntax, scope: [SwiftStructSyntax]) throws(SwiftImportError)
-        -> ActivityValueType
+    /// The coded shape of a type written in `scope` (innermost last), at `depth`.
+    mutating func resolve(_ syntax: SwiftTypeSyntax, scope: [SwiftStructSyntax], depth: Int)
+        throws(SwiftImportError) -> ActivityValueType
     {
         switch syntax {
         case .optional(let wrapped):
-            return .optional(try resolve(wrapped, scope: scope))
+            try count(at: depth, line: syntax.line)
+            return .optional(try resolve(wrapped, scope: scope, depth: depth + 1))
         case .array(let element):
-            return .array(try resolve(element, scope: scope))
+            try count(at: depth, line: syntax.line)
+            return .array(try resolve(element, scope: scope, depth: depth + 1))
         case .dictionary(let key, let value):
             guard case .named("String", _, _) = key else {
                 throw unsupported(syntax, "a dictionary whose keys are not String (it is coded as an array)")
             }
-            return .dictionary(try resolve(value, scope: scope))
+            try count(at: depth, line: syntax.line)
+            return .dictionary(try resolve(value, scope: scope, depth: depth + 1))
         case .named(let name, let arguments, let line):
-            if let builtin = try builtin(name, arguments: arguments, line: line, scope: scope) {
+            if let builtin = try builtin(name, arguments: arguments, line: line, scope: scope, depth: depth) {
                 return builtin
             }
             guard arguments.isEmpty else {
                 throw unsupported(syntax, "the generic type `\(name)<…>`")
             }
-            for container in scope.reversed() {
+            for (level, container) in scope.enumerated().reversed() {
+                // A nested type sees its own lexical scope, not the scope it was used from.
+                let lexical = Array(scope[...level])
                 if let found = container.structs.first(where: { $0.name == name }) {
-                    return .object(try object(found, scope: scope + [found]))
+                    return .object(try object(found, scope: lexical + [found], depth: depth))
                 }
                 if let found = container.enums.first(where: { $0.name == name }) {
+                    try count(at: depth, line: line)
                     return .enumeration(try enumeration(found))
                 }
                 if let alias = container.aliases.first(where: { $0.name == name }) {
-                    return try resolve(alias.type, scope: scope)
+                    return try resolve(alias, scope: lexical, depth: depth)
                 }
             }
             if let found = structs.first(where: { $0.name == name }) {
-                return .object(try object(found, scope: [found]))
+                return .object(try object(found, scope: [found], depth: depth))
             }
             if let found = enums.first(where: { $0.name == name }) {
+                try count(at: depth, line: line)
                 return .enumeration(try enumeration(found))
             }
             throw SwiftImportError(
@@ -182,26 +281,34 @@ struct SwiftTypeResolver {
         }
     }
 
-    private func builtin(
-        _ name: String, arguments: [SwiftTypeSyntax], line: Int, scope: [SwiftStructSyntax]
+    private mutating func builtin(
+        _ name: String, arguments: [SwiftTypeSyntax], line: Int, scope: [SwiftStructSyntax], depth: Int
     ) throws(SwiftImportError) -> ActivityValueType? {
+        let type: ActivityValueType
         switch (name, arguments.count) {
-        case ("String", 0): return .string
+        case ("String", 0): type = .string
         case ("Int", 0), ("Int8", 0), ("Int16", 0), ("Int32", 0), ("Int64", 0), ("UInt", 0), ("UInt8", 0),
             ("UInt16", 0), ("UInt32", 0), ("UInt64", 0):
-            return .int
-        case ("Double", 0), ("Float", 0): return .double
-        case ("Decimal", 0): return .decimal
-        case ("Bool", 0): return .bool
-        case ("Date", 0): return .date
-        case ("URL", 0): return .url
-        case ("UUID", 0): return .uuid
-        case ("Optional", 1): return .optional(try resolve(arguments[0], scope: scope))
-        case ("Array", 1): return .array(try resolve(arguments[0], scope: scope))
+            type = .int
+        case ("Double", 0), ("Float", 0): type = .double
+        case ("Decimal", 0): type = .decimal
+        case ("Bool", 0): type = .bool
+        case ("Date", 0): type = .date
+        case ("URL", 0): type = .url
+        case ("UUID", 0): type = .uuid
+        case ("Optional", 1):
+            try count(at: depth, line: line)
+            return .optional(try resolve(arguments[0], scope: scope, depth: depth + 1))
+        case ("Array", 1):
+            try count(at: depth, line: line)
+            return .array(try resolve(arguments[0], scope: scope, depth: depth + 1))
         case ("Dictionary", 2):
-            return try resolve(.dictionary(key: arguments[0], value: arguments[1]), scope: scope)
+            return try resolve(
+                .dictionary(key: arguments[0], value: arguments[1]), scope: scope, depth: depth)
         default: return nil
         }
+        try count(at: depth, line: line)
+        return type
     }
 
     private func enumeration(_ syntax: SwiftEnumSyntax) throws(SwiftImportError) -> ActivityEnumType {
@@ -214,18 +321,22 @@ struct SwiftTypeResolver {
                 line: syntax.line)
         }
         var values: [String] = []
-        var next = 0
+        // The implicit raw value of the next case; nil after `Int.max`, which has none.
+        var next: Int? = 0
         for entry in syntax.cases {
             switch (raw, entry.rawValue) {
             case (.string, nil): values.append(entry.name)
             case (.string, let token?) where token.kind == .string: values.append(token.text)
             case (.int, nil):
-                values.append(String(next))
-                next += 1
+                guard let value = next else { throw rawValueRange(entry, "follows Int.max and has no value") }
+                values.append(String(value))
+                next = Self.successor(of: value)
             case (.int, let token?) where token.kind == .number && Int(token.text) != nil:
                 let number = Int(token.text) ?? 0
                 values.append(String(number))
-                next = number + 1
+                next = Self.successor(of: number)
+            case (.int, let token?) where token.kind == .number && Self.isInteger(token.text):
+                throw rawValueRange(entry, "has the raw value \(token.text), which does not fit in Int")
             default:
                 throw SwiftImportError(
                     code: .swiftSyntax,
@@ -237,10 +348,26 @@ struct SwiftTypeResolver {
         return ActivityEnumType(name: syntax.name, rawType: raw, rawValues: values)
     }
 
+    /// The implicit raw value after `value`, or nil past `Int.max` (where `+ 1` would trap).
+    private static func successor(of value: Int) -> Int? {
+        let (sum, overflow) = value.addingReportingOverflow(1)
+        return overflow ? nil : sum
+    }
+
+    /// True for an integer literal as written (`-` and digits), whatever its size.
+    private static func isInteger(_ text: String) -> Bool {
+        let digits = text.hasPrefix("-") ? text.dropFirst() : text[...]
+        return !digits.isEmpty && digits.allSatisfy { ("0"..."9").contains($0) }
+    }
+
+    private func rawValueRange(_ entry: SwiftCaseSyntax, _ what: String) -> SwiftImportError {
+        SwiftImportError(
+            code: .swiftRawValueRange, message: "line \(entry.line): case `\(entry.name)` \(what)",
+            line: entry.line)
+    }
+
     private func unsupported(_ syntax: SwiftTypeSyntax, _ what: String) -> SwiftImportError {
-        var line: Int?
-        if case .named(_, _, let at) = syntax { line = at }
-        if case .dictionary(.named(_, _, let at), _) = syntax { line = at }
+        let line = syntax.line
         return SwiftImportError(
             code: .swiftUnsupported,
             message: (line.map { "line \($0): " } ?? "") + what + " is outside the supported subset",
