@@ -16,8 +16,10 @@ extension NotificationStore {
             let total = try Self.count(in: connection)
             let rows = try connection.query(
                 """
-                SELECT \(Self.storedColumns) FROM notifications WHERE deleted_at IS NULL
-                ORDER BY updated_at DESC, rowid DESC LIMIT ? OFFSET ?
+                SELECT \(Self.storedColumns) FROM notifications WHERE rowid IN (
+                    SELECT rowid FROM notifications WHERE deleted_at IS NULL
+                    ORDER BY updated_at DESC, rowid DESC LIMIT ? OFFSET ?)
+                ORDER BY updated_at DESC, rowid DESC
                 """,
                 [.int(limit.map { max(0, $0) } ?? -1), .int(max(0, offset))], row: Self.storedNotification)
             return StoredNotificationPage(notifications: rows, total: total)
