@@ -93,6 +93,7 @@ struct NotificationPages: Sendable {
                 }),
             "hasUnreadable": .bool(!unreadable.isEmpty),
             "searched": .bool(!search.isEmpty),
+            "pastTheEnd": .bool(page.notifications.isEmpty && page.total > 0),
         ]
         values.merge(
             window.paginationValues(shown: rows.count + unreadable.count, total: page.total) {
