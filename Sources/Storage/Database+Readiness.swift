@@ -117,6 +117,11 @@ final class ReadinessCheckCache: @unchecked Sendable {
     private let lock = NSLock()
     private var cached: (check: Readiness.Check, at: Date)?
 
+    /// Drops the cached check, so the next call makes a fresh one.
+    func forget() {
+        lock.withLock { cached = nil }
+    }
+
     /// The cached check if younger than `maximumAge`, else a fresh one from `make` (run under the
     /// lock, so concurrent callers share one check instead of each repeating it).
     func value(maximumAge: TimeInterval, make: () -> Readiness.Check) -> Readiness.Check {

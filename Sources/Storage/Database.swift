@@ -162,7 +162,11 @@ public final class Database: Sendable {
                 // After COMMIT (or ROLLBACK): a failed write may have changed things too, and a
                 // needless reload costs less than a stale cache.
                 defer { changes.recordWrite() }
-                return try connection.transaction(body)
+                let result = try connection.transaction(body)
+                // A committed write is fresher evidence than `/readyz`'s cached probe (which may
+                // still say "not writable" from before the cause was fixed).
+                writeProbeCache.forget()
+                return result
             }
         }
     }

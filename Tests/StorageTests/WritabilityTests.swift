@@ -30,6 +30,16 @@ import Testing
         #expect(try store.notifications.count() == 1)
     }
 
+    @Test func theProbeFindsAConnectionStuckReadOnlyAndTheNextWriteSucceeds() throws {
+        try store.database.withConnection { try $0.execute("PRAGMA query_only = 1") }
+        let writable = try #require(
+            store.database.readiness(quickCheck: false).checks.first { $0.name == "writable" })
+        #expect(!writable.passed && writable.message.contains("readonly"))
+        #expect(try create("after").revision == 1)
+        // The write is fresher evidence than the cached probe.
+        #expect(store.database.readiness(quickCheck: false).isReady)
+    }
+
     @Test func theProbeSaysWritableAndNamesNoPath() throws {
         let readiness = store.database.readiness(quickCheck: true)
         #expect(readiness.isReady)
