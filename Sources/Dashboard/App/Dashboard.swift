@@ -33,7 +33,7 @@ public struct Dashboard: Responder {
             connectionLimit: configuration.databaseConnections,
             allowDamaged: configuration.allowDamagedDatabase)
         let catalog = CategoryCatalog(store: store.categories)
-        UnreadableRecords.logInBackground(catalog: catalog, notifications: store.notifications)
+        UnreadableRecords.log(catalog: catalog, notifications: store.notifications)
         let pages = PageRenderer(resources: resources)
         let log = configuration.log ?? ServerLog()
         let access = AccessControl(

@@ -7,12 +7,6 @@ import Storage
 /// The log line at start for every stored record that no longer reads, so damage is reported
 /// with its identifier when the server comes up instead of only when someone opens a list.
 enum UnreadableRecords {
-    /// `log(catalog:notifications:)` on a thread of its own, so the server does not wait for it:
-    /// it reads every notification, which at 100 000 took over a second of every start.
-    static func logInBackground(catalog: CategoryCatalog, notifications: NotificationStore) {
-        Thread.detachNewThread { log(catalog: catalog, notifications: notifications) }
-    }
-
     /// Writes one line per unreadable category of `catalog` and notification of `notifications`
     /// to standard error. Reading fails quietly here: the pages report a database they cannot read.
     static func log(catalog: CategoryCatalog, notifications: NotificationStore) {
