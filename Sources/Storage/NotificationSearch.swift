@@ -6,7 +6,8 @@ import Foundation
 ///
 /// It is matched by the FTS5 index of `Schema.notificationSearch`. Each word becomes a quoted
 /// prefix phrase (`"word"*`), so nothing a person types is read as FTS5 syntax; punctuation
-/// inside a word splits it as it splits the indexed text ("o'clock" is "o" then "clock").
+/// inside a word splits it as it splits the indexed text ("o'clock" is "o" then "clock"), and
+/// control characters separate words like spaces.
 public struct NotificationSearch: Equatable, Sendable {
     /// The longest text searched; the rest is ignored (a search is a few words, and every word
     /// costs a lookup in the index).
@@ -20,14 +21,22 @@ public struct NotificationSearch: Equatable, Sendable {
     /// The search for `text`.
     public init(_ text: String) {
         self.text = String(text.trimmingCharacters(in: .whitespacesAndNewlines).prefix(Self.maximumLength))
-        let words = self.text.split(whereSeparator: \.isWhitespace).filter { word in
+        let words = self.text.split(whereSeparator: Self.separatesWords).filter { word in
             word.contains { $0.isLetter || $0.isNumber }
         }
-        expression =
-            words.isEmpty
-            ? nil
-            : words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }.joined(
-                separator: " ")
+        expression = words.isEmpty ? nil : words.map(Self.prefixPhrase).joined(separator: " ")
+    }
+
+    /// White space, and control characters: FTS5 reads a NUL as the end of the query, so one
+    /// inside a quoted word was a syntax error (found by schemathesis, answered 500).
+    private static func separatesWords(_ character: Character) -> Bool {
+        character.isWhitespace
+            || character.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
+
+    /// `word` as an FTS5 prefix phrase: quoted (a quote inside doubled), then `*`.
+    private static func prefixPhrase(_ word: Substring) -> String {
+        "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\"*"
     }
 
     /// True when there is nothing to search for: the whole list is meant.

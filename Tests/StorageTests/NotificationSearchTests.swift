@@ -39,6 +39,9 @@ import Testing
         #expect(try names("nothing").isEmpty)
         #expect(try names("\"").isEmpty)  // no word to search for, and no FTS5 syntax error
         #expect(try names(#"kino" OR "sleva"#).isEmpty)  // typed quotes and operators are words
+        // A NUL ended FTS5's reading of the query: a syntax error, answered 500.
+        #expect(try names("kino\u{0}") == ["Cinema"])
+        #expect(try names("\u{0}\u{1F}").isEmpty)
     }
 
     @Test func aStringAlertAndAPayloadThatIsNotJSONAreSearchedByWhatTheyHave() throws {
