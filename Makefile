@@ -5,7 +5,7 @@ PORT ?= 8080
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: run test test-deps build release release-build install deb lint unit unit-build unit-run tsan pytest pytest-run bench bench-http bench-validate soak fuzz fuzz-build fuzz-smoke format clean
+.PHONY: run test test-deps build release release-build install deb lint unit unit-build unit-run tsan pytest pytest-run bench bench-http bench-validate bench-lists soak fuzz fuzz-build fuzz-smoke format clean
 
 run: release
 	.build/release/pushboard serve --host 127.0.0.1 --port $(PORT) --data $(DATA)
@@ -97,7 +97,7 @@ fuzz-smoke:
 fuzz-build:
 	scripts/fuzz.sh --build-only
 
-bench: bench-http bench-validate
+bench: bench-http bench-validate bench-lists
 
 bench-http:
 	scripts/install-deps.sh bench
@@ -106,6 +106,11 @@ bench-http:
 bench-validate:
 	scripts/install-deps.sh bench
 	bench/validate/run.sh
+
+# Issue 23: lists and search at 100 000 saved notifications filled by 8 writers over HTTP
+# (LISTS_COUNT=20000 make bench-lists for a quicker run); each page under 50 ms and 400 KB.
+bench-lists: release
+	python3 bench/lists.py
 
 # Issue 12: a bounded soak on 127.0.0.1 (default 10 minutes; SOAK_SECONDS=120 make soak for less).
 soak: release

@@ -148,6 +148,24 @@ def test_a_full_disk_answers_507_and_writes_resume_when_space_is_freed(binary, s
     assert "full" in server.stderr_text().lower()
 
 
+def test_readyz_says_a_full_disk_is_not_writable_and_ready_again_once_freed(binary, small_disk):
+    server = Server(small_disk / "data")
+    try:
+        assert server.json("GET", "/readyz")[0] == 200
+        filler = fill(small_disk)
+        time.sleep(2.2)  # the write probe's answer is reused for 2 s
+        status, headers, body = server.json("GET", "/readyz")
+        assert status == 503 and headers["retry-after"]
+        writable = next(c for c in body["checks"] if c["name"] == "writable")
+        assert not writable["passed"] and "full" in writable["message"]
+        assert str(small_disk) not in json.dumps(body)
+        filler.unlink()
+        time.sleep(2.2)
+        assert server.json("GET", "/readyz")[0] == 200
+    finally:
+        server.stop()
+
+
 @pytest.fixture
 def read_only_view(data_dir):
     """`data_dir` seen through a bind mount that is read-only until the test makes it writable
@@ -179,6 +197,7 @@ def test_a_read_only_database_answers_503_and_writes_resume_without_restart(bina
         status, _, ready = server.json("GET", "/readyz")
         assert status == 503
         assert any(c["name"] == "writable" and not c["passed"] for c in ready["checks"])
+        assert str(read_only_view) not in json.dumps(ready)  # /readyz answers anonymous clients
         assert [n["name"] for n in server.json("GET", "/api/v1/notifications")[2]["notifications"]] == ["before"]
         subprocess.run(["mount", "-o", "remount,bind,rw", str(read_only_view)], check=True)
         assert write(server, "after")[0] == 201

@@ -16,7 +16,7 @@ import Storage
 /// (`LastValuePerThread`), so while the generation stands a request takes no lock at all; the
 /// shared `SnapshotCell` is consulted only after it moved.
 struct SnapshotSource<Snapshot: RevisionedSnapshot>: Sendable {
-    private let database: Database
+    private let database: any StoreDatabase
     private let currentRevision: @Sendable () throws -> Int
     private let read: @Sendable (_ previous: Snapshot?) throws -> Snapshot
     private let cell = SnapshotCell<Snapshot>()
@@ -25,7 +25,7 @@ struct SnapshotSource<Snapshot: RevisionedSnapshot>: Sendable {
     /// Snapshots of the registry in `database`: `currentRevision` is the cheap revision query,
     /// `read` reads the registry and makes its snapshot, reusing what `previous` decoded.
     init(
-        database: Database, currentRevision: @escaping @Sendable () throws -> Int,
+        database: any StoreDatabase, currentRevision: @escaping @Sendable () throws -> Int,
         read: @escaping @Sendable (_ previous: Snapshot?) throws -> Snapshot
     ) {
         self.database = database

@@ -28,6 +28,22 @@ extension CategoryStore {
         }
     }
 
+    /// At most `limit` revisions of the category `identifier` after skipping `offset`, newest
+    /// first, with the total (0 when the identifier never existed), as one snapshot.
+    public func revisions(of identifier: String, limit: Int, offset: Int) throws -> RevisionPage<
+        CategoryRevision
+    > {
+        try database.snapshot { connection in
+            let total = try connection.integer(
+                "SELECT COUNT(*) FROM category_revisions WHERE identifier = ?", [.text(identifier)])
+            let limit = max(0, limit)
+            let rows = try connection.query(
+                Self.selectRevisions + " WHERE identifier = ? ORDER BY revision DESC LIMIT ? OFFSET ?",
+                [.text(identifier), .int(limit + 1), .int(max(0, offset))], row: Self.categoryRevision)
+            return RevisionPage(rows: rows, limit: limit, total: total)
+        }
+    }
+
     /// The registry exactly as it was right after registry revision `revision`, in its order then;
     /// nil when that revision does not exist yet (revision 0 is the empty registry).
     public func registry(atRevision revision: Int) throws -> [CategoryDocument]? {

@@ -20,8 +20,10 @@ extension NotificationStore {
             let total = try Self.count(in: connection)
             let rows = try connection.query(
                 """
-                SELECT id, name, updated_at, revision FROM notifications WHERE deleted_at IS NULL
-                ORDER BY updated_at DESC, rowid DESC LIMIT ? OFFSET ?
+                SELECT id, name, updated_at, revision FROM notifications WHERE rowid IN (
+                    SELECT rowid FROM notifications WHERE deleted_at IS NULL
+                    ORDER BY updated_at DESC, rowid DESC LIMIT ? OFFSET ?)
+                ORDER BY updated_at DESC, rowid DESC
                 """,
                 [.int(max(0, limit)), .int(max(0, offset))]
             ) { row in
@@ -39,8 +41,15 @@ extension NotificationStore {
         try database.withSession { try Self.count(in: $0) }
     }
 
-    /// How many notifications are outside the trash, on `connection` (inside a page's snapshot).
+    /// How many notifications are outside the trash, on `connection` (inside a page's snapshot):
+    /// all of them less those in the trash, two counts SQLite answers without reading rows (the
+    /// table's count from its b-tree, the trash's from its partial index), where counting the
+    /// rows outside the trash read every one (tens of milliseconds at 100 000).
     static func count(in connection: any SQLSession) throws -> Int {
-        try connection.integer("SELECT COUNT(*) FROM notifications WHERE deleted_at IS NULL")
+        try connection.integer(
+            """
+            SELECT (SELECT COUNT(*) FROM notifications)
+                - (SELECT COUNT(*) FROM notifications WHERE deleted_at IS NOT NULL)
+            """)
     }
 }

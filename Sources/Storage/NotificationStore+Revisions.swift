@@ -32,4 +32,27 @@ extension NotificationStore {
             headers: old.headers,
             payload: old.payload, by: author)
     }
+
+    /// At most `limit` revisions of the notification `id` after skipping `offset`, newest first,
+    /// with the total, as one snapshot; nil when there is no notification `id`.
+    public func revisions(id: String, limit: Int, offset: Int) throws -> RevisionPage<NotificationRevision>? {
+        try database.snapshot { connection in
+            guard try Self.notification(id: id, in: connection) != nil else { return nil }
+            let total = try connection.integer(
+                "SELECT COUNT(*) FROM notification_revisions WHERE notification_id = ?", [.text(id)])
+            let limit = max(0, limit)
+            let rows = try connection.query(
+                """
+                SELECT revision, name, headers, payload, changed_at, changed_by
+                FROM notification_revisions WHERE notification_id = ? ORDER BY revision DESC LIMIT ? OFFSET ?
+                """,
+                [.text(id), .int(limit + 1), .int(max(0, offset))]
+            ) { row in
+                NotificationRevision(
+                    revision: row.int(0), name: row.text(1), headers: row.text(2), payload: row.text(3),
+                    changedAt: row.text(4), changedBy: row.text(5))
+            }
+            return RevisionPage(rows: rows, limit: limit, total: total)
+        }
+    }
 }

@@ -25,6 +25,7 @@ extension NotificationStore {
                     "UPDATE notifications SET deleted_at = NULL, deleted_by = NULL WHERE id = ? AND deleted_at IS NOT NULL",
                     [.text(id)]) == 1
             else { return nil }
+            try Self.index(id: id, in: connection)
             return try Self.notification(id: id, in: connection)
         }
     }

@@ -38,6 +38,7 @@ public struct NotificationStore: Sendable {
                 id: id, name: name, headers: headers, payload: payload, revision: 1, createdAt: now,
                 createdBy: author, updatedAt: now, updatedBy: author)
             try Self.recordRevision(of: stored, in: connection)
+            try Self.index(id: id, in: connection)
             return stored
         }
     }
@@ -93,6 +94,7 @@ public struct NotificationStore: Sendable {
                 return try Self.notification(id: id, in: connection).map { .stale(current: $0) } ?? .notFound
             }
             try Self.recordRevision(of: updated, in: connection)
+            try Self.index(id: id, in: connection)
             return .updated(updated)
         }
     }
@@ -102,9 +104,14 @@ public struct NotificationStore: Sendable {
     @discardableResult
     public func delete(id: String, by author: String = "") throws -> Bool {
         try database.transaction { connection in
-            try connection.run(
-                "UPDATE notifications SET deleted_at = ?, deleted_by = ? WHERE id = ? AND deleted_at IS NULL",
-                [.text(Timestamp.now()), .text(author), .text(id)]) == 1
+            guard
+                try connection.run(
+                    "UPDATE notifications SET deleted_at = ?, deleted_by = ? WHERE id = ? AND deleted_at IS NULL",
+                    [.text(Timestamp.now()), .text(author), .text(id)]) == 1
+            else { return false }
+            // The trash is not searched.
+            try Self.unindex(id: id, in: connection)
+            return true
         }
     }
 

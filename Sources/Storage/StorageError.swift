@@ -92,3 +92,20 @@ extension StorageError: CustomStringConvertible {
         }
     }
 }
+
+extension StorageError {
+    /// What went wrong in words that name no file path: for answers to anonymous clients
+    /// (`/readyz`), which must not learn where the data lives.
+    public var withoutPaths: String {
+        switch self {
+        case .sqlite(let code, let message, _):
+            return "\(message) (SQLite error \(code))"
+        case .filesReplaced:
+            return "the data directory or the database file was removed or replaced after the server started"
+        case .notPushboardDatabase, .backupTargetExists, .fileSystem, .damaged:
+            return "a file of the data directory cannot be used"
+        case .schemaTooNew, .schemaTooOld, .integrityCheckFailed, .invalidInput, .writersQueued:
+            return description
+        }
+    }
+}

@@ -23,14 +23,15 @@ enum UnreadableRecords {
                 "stored Live Activity type \(JSONWriter.quoted(type.name)) (revision \(type.revision)) "
                     + "no longer reads and is left out: \(type.reason)")
         }
-        for summary in (try? notifications.list()) ?? [] {
-            guard let stored = try? notifications.notification(id: summary.id),
-                let unreadable = UnreadableNotification(stored)
-            else { continue }
-            write(
-                "stored notification \(unreadable.id) \(JSONWriter.quoted(unreadable.name)) (revision "
-                    + "\(unreadable.revision)) no longer reads and is left out of the list: \(unreadable.reason)"
-            )
+        // In batches, each one query: read one by one, 100 000 notifications cost 100 000
+        // queries at every start.
+        _ = try? notifications.forEachBatch { batch in
+            for unreadable in batch.compactMap(UnreadableNotification.init) {
+                write(
+                    "stored notification \(unreadable.id) \(JSONWriter.quoted(unreadable.name)) (revision "
+                        + "\(unreadable.revision)) no longer reads and is left out of the list: \(unreadable.reason)"
+                )
+            }
         }
     }
 

@@ -9,16 +9,22 @@ import Storage
 extension CategoriesAPI {
     /// Adds the history routes.
     func registerHistory(in router: inout DashboardRoutes) {
-        router.get("/api/v1/categories/{identifier}/revisions", .viewer) { _, parameters in
+        // One page at a time, with the paging fields of `ListWindow.setPaging` (additions).
+        router.get("/api/v1/categories/{identifier}/revisions", .viewer) { request, parameters in
             let identifier = try parameters.require("identifier")
-            let revisions = try catalog.store.revisions(of: identifier)
-            guard !revisions.isEmpty else { throw Self.neverExisted(identifier) }
-            let items = revisions.enumerated().map { index, revision in
-                let previous = index + 1 < revisions.count ? revisions[index + 1] : nil
+            let window = try ListWindow(request)
+            let page = try catalog.store.revisions(of: identifier, limit: window.limit, offset: window.offset)
+            guard page.total > 0 else { throw Self.neverExisted(identifier) }
+            let items = page.withPrevious.map { revision, previous in
                 let changes = CategoryRevisionChanges(from: previous?.json, to: revision.json).changes
                 return Self.value(of: revision, changes: changes.map(\.label))
             }
-            return APIResponse.json(JSONObjectBuilder().setting("revisions", JSONValue.list(items)).value)
+            var object = JSONObjectBuilder()
+            object.set("revisions", JSONValue.list(items))
+            window.setPaging(
+                in: &object, total: page.total,
+                path: "/api/v1/categories/\(PercentEncoding.encoded(identifier))/revisions")
+            return APIResponse.json(object.value)
         }
         router.post("/api/v1/categories/{identifier}/revisions/{revision}/restore", .editor) {
             request, parameters in

@@ -22,49 +22,50 @@ enum NotificationJSON {
     }
 
     /// `{"notifications": [{"id", "name", "updatedAt", "revision", "valid"}…], "total", "limit",
-    /// "offset", "nextOffset"}`: one page of the list; `nextOffset` is left out on the last page.
+    /// "offset", "nextOffset", "next"}`: one page of the list (or of a search, `?q=`);
+    /// `nextOffset` and `next` (the next page's address) are left out on the last page.
     /// `valid`, `revision` and the paging fields are additions to CONTRACT §3.
     /// `unreadable` (an addition too) names the notifications of this page whose stored record
     /// no longer reads, with why; they are left out of `notifications` but counted in `total`.
     /// It appears only when there is one, so a sound list keeps its shape.
     static func list(
-        _ rows: [(NotificationSummary, ValidationReport?)], unreadable: [UnreadableNotification] = [],
-        total: Int, window: ListWindow
+        _ rows: [(StoredNotification, ValidationReport)], unreadable: [UnreadableNotification] = [],
+        total: Int, window: ListWindow, search: NotificationSearch
     ) -> JSONValue {
+        let items = rows.map { stored, report in
+            var object = JSONObjectBuilder()
+            object.set("id", stored.id)
+            object.set("name", stored.name)
+            object.set("updatedAt", stored.updatedAt)
+            object.set("revision", stored.revision)
+            object.set("valid", report.valid)
+            return object.value
+        }
         var object = JSONObjectBuilder()
-        object.set("notifications", list(rows))
+        object.set("notifications", JSONValue.list(items))
         if !unreadable.isEmpty {
             object.set("unreadable", JSONValue.list(unreadable.map(\.jsonValue)))
         }
-        object.set("total", total)
-        object.set("limit", window.limit)
-        object.set("offset", window.offset)
-        object.set("nextOffset", window.nextOffset(total: total))
+        window.setPaging(
+            in: &object, total: total, path: "/api/v1/notifications",
+            extra: search.isEmpty ? [] : [("q", search.text)])
         return object.value
     }
 
-    private static func list(_ rows: [(NotificationSummary, ValidationReport?)]) -> JSONValue {
-        let items = rows.map { summary, report in
-            var object = JSONObjectBuilder()
-            object.set("id", summary.id)
-            object.set("name", summary.name)
-            object.set("updatedAt", summary.updatedAt)
-            object.set("revision", summary.revision)
-            object.set("valid", report?.valid)
-            return object.value
+    /// `{"revisions": […], "total", "limit", "offset", "nextOffset", "next"}`: one page, newest
+    /// first as the store returns them; each with `changes`, the fields that differ from the
+    /// revision before it (an addition to CONTRACT §3, as are the paging fields, see `ListWindow.setPaging`).
+    static func revisions(_ page: RevisionPage<NotificationRevision>, window: ListWindow, path: String)
+        -> JSONValue
+    {
+        let items = page.withPrevious.map { revision, previous in
+            self.revision(
+                revision, changes: RevisionChanges(from: previous, to: revision).changes.map(\.label))
         }
-        return JSONValue.list(items)
-    }
-
-    /// `{"revisions": […]}`, newest first as the store returns them; each with `changes`, the
-    /// fields that differ from the revision before it (an addition to CONTRACT §3).
-    static func revisions(_ revisions: [NotificationRevision]) -> JSONValue {
-        let items = revisions.enumerated().map { index, revision in
-            let previous = index + 1 < revisions.count ? revisions[index + 1] : nil
-            let changes = RevisionChanges(from: previous, to: revision).changes.map(\.label)
-            return self.revision(revision, changes: changes)
-        }
-        return JSONObjectBuilder().setting("revisions", JSONValue.list(items)).value
+        var object = JSONObjectBuilder()
+        object.set("revisions", JSONValue.list(items))
+        window.setPaging(in: &object, total: page.total, path: path)
+        return object.value
     }
 
     /// One revision: number, name, headers, payload, and who saved it when.

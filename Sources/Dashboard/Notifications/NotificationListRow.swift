@@ -4,17 +4,15 @@ import Storage
 import Templates
 
 /// One row of the notifications list: what a person scans for (title and body, category,
-/// whether it would be accepted, who changed it last) and what the search matches.
+/// whether it would be accepted, who changed it last).
 struct NotificationListRow {
     /// The longest snippet of the body the list shows.
     static let snippetLength = 90
 
     /// The notification as saved.
     let stored: StoredNotification
-    /// The alert's title ("" when absent), shown and searched.
+    /// The alert's title ("" when absent), shown.
     let title: String
-    /// The alert's subtitle ("" when absent), searched.
-    let subtitle: String
     /// The alert's body, or the alert itself when it is a string ("" when absent): the snippet.
     let body: String
     /// The payload's `aps.category` ("" when it names none).
@@ -28,19 +26,9 @@ struct NotificationListRow {
         let analysis = NotificationVerdict.analysis(stored, registry: registry)
         let alert = analysis.alert?.content
         title = alert?.title ?? ""
-        subtitle = alert?.subtitle ?? ""
         body = alert?.body ?? ""
         category = analysis.categoryIdentifier ?? ""
         report = analysis.report
-    }
-
-    /// Whether every word of `query` is in the name, title, subtitle or body, ignoring case and
-    /// accents ("sleva dnes" finds a title "Sleva" with a body "jen dnes").
-    func matches(_ query: String) -> Bool {
-        let text = [stored.name, title, subtitle, body].joined(separator: "\n")
-        return query.split(whereSeparator: \.isWhitespace).allSatisfy {
-            text.range(of: $0, options: [.caseInsensitive, .diacriticInsensitive]) != nil
-        }
     }
 
     /// The template values of the row.

@@ -37,7 +37,9 @@ struct NotificationPages: Sendable {
         router.post("/notifications/new", .editor) { request, _ in try submit(request, id: nil) }
         router.get("/notifications/{id}", .viewer) { request, parameters in
             let stored = try existing(parameters.require("id"))
-            var view = try composer(for: stored, options: ComposerPreviewOptions(request.queryItems))
+            var view = try composer(
+                for: stored, options: ComposerPreviewOptions(request.queryItems),
+                revisionWindow: ListWindow(request))
             if let saved = request.queryItems["saved"], saved == String(stored.revision) {
                 view.flash.append(.init(kind: "success", text: "Saved as revision \(saved)."))
             }
@@ -63,57 +65,56 @@ struct NotificationPages: Sendable {
     }
 
     /// The list of saved notifications, most recently saved first, each with its snippet,
-    /// category and verdict, one `ListWindow` at a time; `?q=` lists every notification whose
-    /// name, title or body contains the text, on one page.
+    /// category and verdict, one `ListWindow` at a time; `?q=` lists the notifications whose
+    /// name, title, subtitle or body has every word of the text (`NotificationSearch`), paged
+    /// the same way.
     private func list(_ request: Request) throws -> Response {
-        let query = (request.queryItems["q"] ?? "").trimmingCharacters(in: .whitespaces)
+        let search = NotificationSearch(request.queryItems["q"] ?? "")
         let window = try ListWindow(request)
         let registry = try catalog.snapshot().lookup
         // One query for the rows with their payloads: every row shows its verdict.
-        let page = try store.notifications.storedPage(
-            limit: query.isEmpty ? window.limit : nil, offset: query.isEmpty ? window.offset : 0)
+        let page = try store.notifications.search(search, limit: window.limit, offset: window.offset)
         var unreadable: [UnreadableNotification] = []
         let rows = page.notifications.compactMap { stored -> TemplateValue? in
             if let problem = UnreadableNotification(stored) {
                 unreadable.append(problem)
                 return nil
             }
-            let row = NotificationListRow(stored, registry: registry)
-            guard query.isEmpty || row.matches(query) else { return nil }
-            return row.value
+            return NotificationListRow(stored, registry: registry).value
         }
-        let paged = query.isEmpty
+        var values: [String: TemplateValue] = [
+            "notifications": .list(rows), "any": .bool(!rows.isEmpty), "query": .string(search.text),
+            "unreadable": .list(
+                unreadable.map {
+                    [
+                        "id": .string($0.id), "name": .string($0.name), "revision": .int($0.revision),
+                        "reason": .string($0.reason),
+                    ]
+                }),
+            "hasUnreadable": .bool(!unreadable.isEmpty),
+            "searched": .bool(!search.isEmpty),
+            "pastTheEnd": .bool(page.notifications.isEmpty && page.total > 0),
+        ]
+        values.merge(
+            window.paginationValues(shown: rows.count + unreadable.count, total: page.total) {
+                Self.listAddress($0, window, search)
+            }
+        ) { _, paging in paging }
         return try pages.page(
-            "notifications/list", title: "Notifications", section: .notifications,
-            values: [
-                "notifications": .list(rows), "any": .bool(!rows.isEmpty), "query": .string(query),
-                "unreadable": .list(
-                    unreadable.map {
-                        [
-                            "id": .string($0.id), "name": .string($0.name), "revision": .int($0.revision),
-                            "reason": .string($0.reason),
-                        ]
-                    }),
-                "hasUnreadable": .bool(!unreadable.isEmpty),
-                "searched": .bool(!query.isEmpty),
-                "hasNext": .bool(paged && window.nextOffset(total: page.total) != nil),
-                "nextAddress": .string(
-                    window.nextOffset(total: page.total).map { Self.listAddress($0, window) } ?? ""),
-                "hasPrevious": .bool(paged && window.previousOffset != nil),
-                "previousAddress": .string(window.previousOffset.map { Self.listAddress($0, window) } ?? ""),
-                "range": .string(
-                    !paged || page.total == 0
-                        ? "" : "\(window.offset + 1)–\(window.offset + rows.count) of \(page.total)"),
-            ])
+            "notifications/list", title: "Notifications", section: .notifications, values: values)
     }
 
-    private static func listAddress(_ offset: Int, _ window: ListWindow) -> String {
-        window.limit == ListWindow.defaultLimit
-            ? "/notifications?offset=\(offset)" : "/notifications?offset=\(offset)&limit=\(window.limit)"
+    private static func listAddress(_ offset: Int, _ window: ListWindow, _ search: NotificationSearch)
+        -> String
+    {
+        window.address("/notifications", offset: offset, extra: search.isEmpty ? [] : [("q", search.text)])
     }
 
     /// The composer for `stored` (or a new notification) as saved.
-    func composer(for stored: StoredNotification?, options: ComposerPreviewOptions) throws -> ComposerView {
+    func composer(
+        for stored: StoredNotification?, options: ComposerPreviewOptions,
+        revisionWindow: ListWindow = ListWindow()
+    ) throws -> ComposerView {
         guard let stored else {
             return try view(
                 PayloadComposer.compose(ComposerFields()), stored: nil, revision: nil, options: options)
@@ -125,14 +126,16 @@ struct NotificationPages: Sendable {
         fields[.renderedRaw] = stored.payload
         fields.fillPayload(from: JSONReader.apns.read(stored.payload).root)
         let composed = ComposedPayload(source: .form, text: stored.payload, fields: fields, errors: [:])
-        return try view(composed, stored: stored, revision: stored.revision, options: options)
+        return try view(
+            composed, stored: stored, revision: stored.revision, options: options,
+            revisionWindow: revisionWindow)
     }
 
     /// The view of a composed form; reads the registry and, for a saved notification, its history.
     func view(
         _ composed: ComposedPayload, stored: StoredNotification?, revision: Int?,
         options: ComposerPreviewOptions, checkMedia: Bool = false,
-        export: ComposerExportOptions = ComposerExportOptions()
+        export: ComposerExportOptions = ComposerExportOptions(), revisionWindow: ListWindow = ListWindow()
     ) throws -> ComposerView {
         let snapshot = try catalog.snapshot()
         let registry = snapshot.config
@@ -144,12 +147,16 @@ struct NotificationPages: Sendable {
         let analysis = ComposerAnalysis(
             composed, registry: snapshot.lookup, options: options, activities: types, mediaChecker: media,
             checkMedia: checkMedia, export: export, settings: settings)
-        let revisions = try stored.flatMap { try store.notifications.revisions(id: $0.id) } ?? []
+        let revisions = try stored.flatMap {
+            try store.notifications.revisions(
+                id: $0.id, limit: revisionWindow.limit, offset: revisionWindow.offset)
+        }
         let notes = ComposerFieldNotes(
             composed, report: analysis.report, root: analysis.root, registry: registry)
         var view = ComposerView(
             notification: stored, revision: revision, fields: composed.fields, analysis: analysis,
-            notes: notes, registry: registry, options: options, exportOptions: export, revisions: revisions)
+            notes: notes, registry: registry, options: options, exportOptions: export, revisions: revisions,
+            revisionWindow: revisionWindow)
         view.activityTypes = types
         view.liveActivityChoice = options.activityType
         return view

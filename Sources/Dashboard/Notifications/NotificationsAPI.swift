@@ -17,20 +17,22 @@ struct NotificationsAPI: Sendable {
     func register(in router: inout DashboardRoutes) {
         router.get("/api/v1/notifications", .viewer) { request, _ in
             let window = try ListWindow(request)
-            let page = try store.list(limit: window.limit, offset: window.offset)
+            let search = NotificationSearch(request.queryItems["q"] ?? "")
+            // One query for the page's notifications, whole: each row shows its verdict.
+            let page = try store.search(search, limit: window.limit, offset: window.offset)
             let registry = try catalog.snapshot().lookup
-            var rows: [(NotificationSummary, ValidationReport?)] = []
+            var rows: [(StoredNotification, ValidationReport)] = []
             var unreadable: [UnreadableNotification] = []
-            for summary in page.notifications {
-                let stored = try store.notification(id: summary.id)
-                if let stored, let problem = UnreadableNotification(stored) {
+            for stored in page.notifications {
+                if let problem = UnreadableNotification(stored) {
                     unreadable.append(problem)
                     continue
                 }
-                rows.append((summary, stored.map { NotificationVerdict.report($0, registry: registry) }))
+                rows.append((stored, NotificationVerdict.report(stored, registry: registry)))
             }
             return APIResponse.json(
-                NotificationJSON.list(rows, unreadable: unreadable, total: page.total, window: window))
+                NotificationJSON.list(
+                    rows, unreadable: unreadable, total: page.total, window: window, search: search))
         }
         router.post("/api/v1/notifications", .editor) { request, _ in
             let input = try NotificationInput(request)
@@ -53,10 +55,15 @@ struct NotificationsAPI: Sendable {
             guard try store.delete(id: id, by: Author.name(of: request)) else { throw Self.notFound(id) }
             return Response(status: .noContent)
         }
-        router.get("/api/v1/notifications/{id}/revisions", .viewer) { _, parameters in
+        router.get("/api/v1/notifications/{id}/revisions", .viewer) { request, parameters in
             let id = try parameters.require("id")
-            guard let revisions = try store.revisions(id: id) else { throw Self.notFound(id) }
-            return APIResponse.json(NotificationJSON.revisions(revisions))
+            let window = try ListWindow(request)
+            guard let page = try store.revisions(id: id, limit: window.limit, offset: window.offset) else {
+                throw Self.notFound(id)
+            }
+            return APIResponse.json(
+                NotificationJSON.revisions(
+                    page, window: window, path: "/api/v1/notifications/\(id)/revisions"))
         }
         registerHistory(in: &router)
     }

@@ -24,6 +24,16 @@ final class ConnectionPool: @unchecked Sendable {
         lock.withLock { idle.popLast() }
     }
 
+    /// Closes every idle connection (after a write was refused read-only: the next borrowers
+    /// open fresh ones). They are closed outside the lock, when the last reference goes.
+    func discardIdle() {
+        _ = lock.withLock {
+            let all = idle
+            idle.removeAll()
+            return all
+        }
+    }
+
     /// Takes `connection` back, unless it is still inside a transaction (it would hold the write
     /// lock forever) or the pool is full (it is closed when the last reference goes).
     func giveBack(_ connection: Connection) {

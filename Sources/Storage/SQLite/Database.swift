@@ -44,7 +44,9 @@ public final class Database: StoreDatabase {
     /// The files as opened, checked before every write (nil for read-only opens).
     let openedFiles: OpenedFiles?
     /// The last `/readyz` integrity check (see `readiness(quickCheck:)`).
-    let quickCheckCache = QuickCheckCache()
+    let quickCheckCache = ReadinessCheckCache()
+    /// The last `/readyz` write probe (see `readiness(quickCheck:)`).
+    let writeProbeCache = ReadinessCheckCache()
     /// Why this database refuses writes although its files are writable (`--allow-damaged`).
     public let readOnlyReason: String?
     /// Notices changes for the caches built on this database (see `changeGeneration()`).
@@ -121,12 +123,23 @@ public final class Database: StoreDatabase {
     @discardableResult
     public func withConnection<T>(_ body: (Connection) throws -> T) throws -> T {
         let connection = try pool.take() ?? Connection(path: path, readOnly: mode == .readOnly)
+        var keep = true
         defer {
             // SQLite falls back to a read-only open when the file or its file system is read-only;
             // such a connection is not kept, so writes resume once the cause is gone (no restart).
-            if mode == .readOnly || !connection.isOpenedReadOnly { pool.giveBack(connection) }
+            if keep, mode == .readOnly || !connection.isOpenedReadOnly { pool.giveBack(connection) }
         }
-        return try body(connection)
+        do {
+            return try body(connection)
+        } catch let error as StorageError where mode == .readWrite && error.sqliteCode == SQLITE_READONLY {
+            // A connection opened read-write can still be refused writes for good (a file system
+            // remounted read-only under it, a -shm it can no longer write): it, and every idle
+            // one that may share its fate, is closed, and the next borrower opens a fresh one,
+            // so writes resume once the cause is fixed, after the Retry-After of the 503.
+            keep = false
+            pool.discardIdle()
+            throw error
+        }
     }
 
     /// Runs `body` in one `BEGIN IMMEDIATE` transaction on a borrowed connection: all of its
@@ -156,7 +169,11 @@ public final class Database: StoreDatabase {
                 // After COMMIT (or ROLLBACK): a failed write may have changed things too, and a
                 // needless reload costs less than a stale cache.
                 defer { changes.recordWrite() }
-                return try connection.transaction(body)
+                let result = try connection.transaction(body)
+                // A committed write is fresher evidence than `/readyz`'s cached probe (which may
+                // still say "not writable" from before the cause was fixed).
+                writeProbeCache.forget()
+                return result
             }
         }
     }

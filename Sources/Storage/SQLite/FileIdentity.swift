@@ -41,14 +41,17 @@ struct OpenedFiles: Sendable {
         fileIdentity = FileIdentity(path: file)
     }
 
-    /// Nil when both paths still name the files opened at start, else what changed (for 503s,
-    /// logs and `/readyz`).
-    func change() -> String? {
+    /// Nil when both paths still name the files opened at start, else what changed: with the
+    /// paths for 503s and logs, without them for `/readyz` (anonymous clients must not learn
+    /// where the data lives).
+    func change(namingPaths: Bool = true) -> String? {
         if FileIdentity(path: directory) != directoryIdentity {
-            return "the data directory \(directory) was removed or replaced after the server started"
+            let named = namingPaths ? " \(directory)" : ""
+            return "the data directory\(named) was removed or replaced after the server started"
         }
         if FileIdentity(path: file) != fileIdentity {
-            return "the database file \(file) was removed or replaced after the server started"
+            let named = namingPaths ? " \(file)" : ""
+            return "the database file\(named) was removed or replaced after the server started"
         }
         return nil
     }

@@ -8,7 +8,9 @@ enum Schema {
     static let applicationID: Int32 = 0x5053_4842
 
     /// Migration `n` (1-based) brings the schema from version `n - 1` to `n`.
-    static let migrations: [String] = [version1, activityTypes, trash, workspaceSettings, accessVersion]
+    static let migrations: [String] = [
+        version1, activityTypes, trash, workspaceSettings, accessVersion, notificationSearch,
+    ]
 
     /// The newest schema version this binary knows.
     static var latestVersion: Int { migrations.count }

@@ -30,8 +30,10 @@ struct ComposerView {
     var options: ComposerPreviewOptions
     /// The Export section's bundle ID, device token and environment, shown as posted.
     var exportOptions: ComposerExportOptions
-    /// Every saved revision, newest first.
-    var revisions: [NotificationRevision] = []
+    /// The page of saved revisions shown, newest first (nil for a new notification).
+    var revisions: RevisionPage<NotificationRevision>?
+    /// Which page of the revisions: `?limit=` and `?offset=` of the composer's address.
+    var revisionWindow = ListWindow()
     /// Messages above the page.
     var flash: [Flash] = []
     /// The app's Live Activity types, for the Live Activity form and frame.
@@ -80,9 +82,13 @@ struct ComposerView {
             })
         values["categories"] = .list(registry.identifiers.map(TemplateValue.string))
         values["revisions"] = .list(
-            revisions.enumerated().map { index, revision in
-                revisionValue(revision, previous: index + 1 < revisions.count ? revisions[index + 1] : nil)
-            })
+            (revisions?.withPrevious ?? []).map { revisionValue($0.revision, previous: $0.previous) })
+        if let revisions, let id = notification?.id {
+            values["revisionPages"] = .object(
+                revisionWindow.paginationValues(shown: revisions.revisions.count, total: revisions.total) {
+                    revisionWindow.address("/notifications/\(id)", offset: $0) + "#history-title"
+                })
+        }
         values["flash"] = .list(flash.map { ["kind": .string($0.kind), "text": .string($0.text)] })
         values["liveActivity"] = liveActivityFormValue()
         if let notification {

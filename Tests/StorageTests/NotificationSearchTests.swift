@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+
+@testable import Storage
+
+/// The search index of issue 23: every word at the start of a word of the name, title,
+/// subtitle or body, case and accents ignored, paged with a total, kept in step with every write.
+@Suite struct NotificationSearchTests {
+    let directory: TemporaryDirectory
+    let store: Store
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        store = try Store(directory: directory.path)
+    }
+
+    @discardableResult
+    private func save(_ name: String, title: String = "", body: String = "") throws -> StoredNotification {
+        let alert = #"{"aps":{"alert":{"title":"\#(title)","subtitle":"Pátek","body":"\#(body)"}}}"#
+        return try store.notifications.create(name: name, headers: "{}", payload: alert, by: "t")
+    }
+
+    private func names(_ text: String, limit: Int = 100, offset: Int = 0) throws -> [String] {
+        try store.notifications.search(NotificationSearch(text), limit: limit, offset: offset).notifications
+            .map(\.name)
+    }
+
+    @Test func everyWordMatchesTheStartOfAWordIgnoringCaseAndAccents() throws {
+        try save("Sale", title: "Sléva", body: "Jen dnes")
+        try save("Cinema", title: "Kino", body: "Zítra")
+        try save("Plain", title: "Hello", body: "world")
+        #expect(try names("sleva DNES") == ["Sale"])
+        #expect(try names("SLÉVA") == ["Sale"])
+        #expect(try names("kin") == ["Cinema"])
+        #expect(try names("zitra") == ["Cinema"])
+        #expect(try names("patek") == ["Plain", "Cinema", "Sale"])  // the subtitle, newest first
+        #expect(try names("cinema") == ["Cinema"])  // the name
+        #expect(try names("sleva zitra").isEmpty)  // every word must match
+        #expect(try names("nothing").isEmpty)
+        #expect(try names("\"").isEmpty)  // no word to search for, and no FTS5 syntax error
+        #expect(try names(#"kino" OR "sleva"#).isEmpty)  // typed quotes and operators are words
+        // A NUL ended FTS5's reading of the query: a syntax error, answered 500.
+        #expect(try names("kino\u{0}") == ["Cinema"])
+        #expect(try names("\u{0}\u{1F}").isEmpty)
+    }
+
+    @Test func aStringAlertAndAPayloadThatIsNotJSONAreSearchedByWhatTheyHave() throws {
+        _ = try store.notifications.create(
+            name: "String", headers: "{}", payload: #"{"aps":{"alert":"Ahoj kamaráde"}}"#, by: "t")
+        _ = try store.notifications.create(
+            name: "Broken kamarad", headers: "{}", payload: "{not json", by: "t")
+        #expect(try names("kamarad") == ["Broken kamarad", "String"])
+    }
+
+    @Test func pagesCountTheMatchesAndAnOffsetPastTheEndIsEmpty() throws {
+        for index in 0..<7 { try save("n\(index)", title: "Kino \(index)") }
+        try save("other", title: "Divadlo")
+        let first = try store.notifications.search(NotificationSearch("kino"), limit: 3, offset: 0)
+        #expect(first.total == 7)
+        #expect(first.notifications.map(\.name) == ["n6", "n5", "n4"])
+        let last = try store.notifications.search(NotificationSearch("kino"), limit: 3, offset: 6)
+        #expect(last.total == 7 && last.notifications.map(\.name) == ["n0"])
+        let beyond = try store.notifications.search(NotificationSearch("kino"), limit: 3, offset: 50)
+        #expect(beyond.total == 7 && beyond.notifications.isEmpty)
+        let none = try store.notifications.search(NotificationSearch("opera"), limit: 3, offset: 0)
+        #expect(none.total == 0 && none.notifications.isEmpty)
+        #expect(try store.notifications.search(NotificationSearch(""), limit: 3, offset: 0).total == 8)
+    }
+
+    @Test func updatesTheTrashAndRestoresKeepTheIndexInStep() throws {
+        let first = try save("first", title: "Kino")
+        try save("second", title: "Kino")
+        // An update replaces the indexed words and makes it the most recently saved.
+        _ = try store.notifications.update(
+            id: first.id, expectedRevision: 1, name: "first",
+            headers: "{}", payload: #"{"aps":{"alert":{"title":"Kino a divadlo"}}}"#, by: "t")
+        #expect(try names("kino") == ["first", "second"])
+        #expect(try names("divadlo") == ["first"])
+        try store.notifications.delete(id: first.id)
+        #expect(try names("divadlo").isEmpty)
+        #expect(try store.notifications.search(NotificationSearch("kino"), limit: 10, offset: 0).total == 1)
+        _ = try store.notifications.restore(id: first.id)
+        #expect(try names("divadlo") == ["first"])
+        try store.notifications.delete(id: first.id)
+        #expect(try store.notifications.purge(id: first.id))
+        #expect(try names("kino") == ["second"])
+    }
+
+    @Test func theMigrationIndexesNotificationsSavedBeforeIt() throws {
+        try save("old", title: "Sléva")
+        let trashed = try save("trashed", title: "Sléva")
+        try store.notifications.delete(id: trashed.id)
+        // Back to schema 5, as a file written before the index existed.
+        try store.database.withConnection { connection in
+            try connection.execute(
+                """
+                DROP TABLE notification_search;
+                DROP INDEX notifications_by_search;
+                DROP INDEX notifications_live_by_update;
+                ALTER TABLE notifications DROP COLUMN search_rowid;
+                PRAGMA user_version = 5;
+                """)
+        }
+        let reopened = try Store(directory: directory.path)
+        let page = try reopened.notifications.search(NotificationSearch("sleva"), limit: 10, offset: 0)
+        #expect(page.notifications.map(\.name) == ["old"] && page.total == 1)
+        _ = try reopened.notifications.create(
+            name: "new", headers: "{}", payload: #"{"aps":{"alert":"sleva"}}"#, by: "t")
+        #expect(
+            try reopened.notifications.search(NotificationSearch("sleva"), limit: 10, offset: 0).total == 2)
+    }
+
+    @Test func theListPagesAndCountsOutsideTheTrash() throws {
+        let saved = try (0..<5).map { try save("n\($0)") }
+        try store.notifications.delete(id: saved[1].id)
+        let page = try store.notifications.storedPage(limit: 2, offset: 2)
+        #expect(page.total == 4)
+        #expect(page.notifications.map(\.name) == ["n2", "n0"])
+        #expect(try store.notifications.count() == 4)
+    }
+
+    @Test func historiesArePagedWithTheRevisionBeforeThePage() throws {
+        let created = try save("n", title: "1")
+        for revision in 1..<5 {
+            _ = try store.notifications.update(
+                id: created.id, expectedRevision: revision, name: "n\(revision)", headers: "{}",
+                payload: "{}",
+                by: "t")
+        }
+        let page = try #require(try store.notifications.revisions(id: created.id, limit: 2, offset: 1))
+        #expect(page.total == 5)
+        #expect(page.revisions.map(\.revision) == [4, 3])
+        #expect(page.older?.revision == 2)
+        #expect(page.withPrevious.map { $0.previous?.revision } == [3, 2])
+        let last = try #require(try store.notifications.revisions(id: created.id, limit: 2, offset: 4))
+        #expect(last.revisions.map(\.revision) == [1] && last.older == nil)
+        #expect(try store.notifications.revisions(id: "nope", limit: 2, offset: 0) == nil)
+    }
+}
