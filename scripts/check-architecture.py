@@ -25,21 +25,22 @@ SYSTEM = {"Foundation", "Glibc", "Darwin", "Musl", "Dispatch", "Synchronization"
 
 # Module -> the package modules it may import (docs/architecture.md, "Modules").
 IMPORTS = {
+    "Concurrency": set(),
     "JSON": set(),
     "HTTPKit": set(),
     "Templates": set(),
     "EmbeddedResources": set(),
     "ResourceEmbedder": set(),
-    "Storage": {"CSQLite"},
-    "Access": {"CSodium", "Storage"},
-    "NotificationKit": {"JSON"},
+    "Storage": {"CSQLite", "Concurrency"},
+    "Access": {"CSodium", "Concurrency", "Storage"},
+    "NotificationKit": {"Concurrency", "JSON"},
     "NotificationPreview": {"JSON", "NotificationKit", "CHarfBuzz"},
-    "MediaCheck": {"CCurl", "JSON", "NotificationKit"},
-    "Registry": {"JSON", "NotificationKit", "Storage"},
-    "MHDServer": {"CMicroHTTPD", "HTTPKit"},
+    "MediaCheck": {"CCurl", "Concurrency", "JSON", "NotificationKit"},
+    "Registry": {"Concurrency", "JSON", "NotificationKit", "Storage"},
+    "MHDServer": {"CMicroHTTPD", "Concurrency", "HTTPKit"},
     "Dashboard": {
-        "Access", "EmbeddedResources", "HTTPKit", "JSON", "MediaCheck", "NotificationKit",
-        "NotificationPreview", "Registry", "Storage", "Templates",
+        "Access", "Concurrency", "EmbeddedResources", "HTTPKit", "JSON", "MediaCheck",
+        "NotificationKit", "NotificationPreview", "Registry", "Storage", "Templates",
     },
     "pushboard": {
         "Access", "Dashboard", "EmbeddedResources", "JSON", "MHDServer", "MediaCheck",

@@ -1,3 +1,4 @@
+import Concurrency
 import Foundation
 import Glibc
 
@@ -50,17 +51,14 @@ extension Database {
     }
 }
 
-/// The last `quick_check` result and when it was made, behind an `NSLock` (a pthread mutex,
-/// which ThreadSanitizer understands; see `ConnectionPool`). `@unchecked Sendable` is backed by
-/// that lock: `cached` is touched only inside `lock.withLock`.
-final class QuickCheckCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var cached: (check: Readiness.Check, at: Date)?
+/// The last `quick_check` result and when it was made.
+final class QuickCheckCache: Sendable {
+    private let cached = Locked<(check: Readiness.Check, at: Date)?>(nil)
 
     /// The cached check if younger than `maximumAge`, else a fresh one from `make` (run under the
     /// lock, so concurrent callers share one check instead of each reading the whole file).
     func value(maximumAge: TimeInterval, make: () -> Readiness.Check) -> Readiness.Check {
-        lock.withLock {
+        cached.withLock { cached in
             if let cached, Date().timeIntervalSince(cached.at) < maximumAge { return cached.check }
             let fresh = make()
             cached = (fresh, Date())
