@@ -54,30 +54,38 @@ let package = Package(
         .plugin(name: "EmbedShapingFonts", capability: .buildTool(), dependencies: ["ResourceEmbedder"]),
         .target(name: "EmbeddedResources", swiftSettings: strict, plugins: ["EmbedResources"]),
         .target(name: "HTTPKit", swiftSettings: strict),
+        // The lock box, the per-thread objects and the generation cache (docs/concurrency.md).
+        .target(name: "Concurrency", swiftSettings: sealed),
         // The only importer of CSodium: SHA-256, random bytes, Argon2id, constant-time compare.
         .target(name: "Cryptography", dependencies: ["CSodium"], swiftSettings: strict),
         // The only importer of CZlib: the one PNG reader (structure, CRCs, image data inflated).
         .target(name: "ImageFormats", dependencies: ["CZlib"], swiftSettings: strict),
-        .target(name: "Access", dependencies: ["Cryptography", "Storage"], swiftSettings: strict),
-        .target(name: "MHDServer", dependencies: ["CMicroHTTPD", "HTTPKit"], swiftSettings: strict),
+        .target(
+            name: "Access", dependencies: ["Concurrency", "Cryptography", "Storage"], swiftSettings: strict),
+        .target(
+            name: "MHDServer", dependencies: ["CMicroHTTPD", "Concurrency", "HTTPKit"], swiftSettings: strict),
         .target(name: "Templates", swiftSettings: strict),
         .target(name: "JSON", swiftSettings: sealed),
-        .target(name: "NotificationKit", dependencies: ["JSON"], swiftSettings: strict),
+        .target(name: "NotificationKit", dependencies: ["Concurrency", "JSON"], swiftSettings: strict),
         .target(
             name: "NotificationPreview", dependencies: ["JSON", "NotificationKit", "CHarfBuzz"],
             exclude: ["ShapingFonts"], swiftSettings: strict, plugins: ["EmbedShapingFonts"]),
-        .target(name: "Storage", dependencies: ["CSQLite", "ImageFormats"], swiftSettings: strict),
+        .target(
+            name: "Storage", dependencies: ["CSQLite", "Concurrency", "ImageFormats"], swiftSettings: strict),
         .target(
             name: "MediaCheck",
-            dependencies: ["CCurl", "JSON", "NotificationKit", "Cryptography", "ImageFormats"],
+            dependencies: [
+                "CCurl", "Concurrency", "JSON", "NotificationKit", "Cryptography", "ImageFormats",
+            ],
             swiftSettings: strict),
         .target(
-            name: "Registry", dependencies: ["JSON", "NotificationKit", "Storage"], swiftSettings: sealed),
+            name: "Registry", dependencies: ["Concurrency", "JSON", "NotificationKit", "Storage"],
+            swiftSettings: sealed),
         .target(
             name: "Dashboard",
             dependencies: [
                 "HTTPKit", "Templates", "JSON", "NotificationKit", "NotificationPreview", "Registry",
-                "Storage", "MediaCheck", "EmbeddedResources", "Access",
+                "Storage", "MediaCheck", "EmbeddedResources", "Access", "Concurrency",
             ],
             swiftSettings: strict
         ),
@@ -101,7 +109,10 @@ let package = Package(
         ),
         .testTarget(
             name: "HTTPKitTests", dependencies: ["HTTPKit"], exclude: ["Fixtures"], swiftSettings: strict),
-        .testTarget(name: "MHDServerTests", dependencies: ["MHDServer", "HTTPKit"], swiftSettings: strict),
+        .testTarget(
+            name: "MHDServerTests", dependencies: ["MHDServer", "HTTPKit", "Concurrency"],
+            swiftSettings: strict),
+        .testTarget(name: "ConcurrencyTests", dependencies: ["Concurrency"], swiftSettings: strict),
         .testTarget(name: "TemplatesTests", dependencies: ["Templates"], swiftSettings: strict),
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strict),
         .testTarget(
@@ -113,8 +124,11 @@ let package = Package(
             exclude: ["Fixtures", "Goldens"],
             swiftSettings: strict
         ),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "ImageFormats"], swiftSettings: strict),
-        .testTarget(name: "AccessTests", dependencies: ["Access", "Storage"], swiftSettings: strict),
+        .testTarget(
+            name: "StorageTests", dependencies: ["Storage", "Concurrency", "ImageFormats"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "AccessTests", dependencies: ["Access", "Concurrency", "Storage"], swiftSettings: strict),
         .testTarget(
             name: "MediaCheckTests", dependencies: ["MediaCheck", "Cryptography", "NotificationKit", "JSON"],
             swiftSettings: strict),

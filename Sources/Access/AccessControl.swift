@@ -1,3 +1,4 @@
+import Concurrency
 import Cryptography
 import Foundation
 import Storage

@@ -1,3 +1,4 @@
+import Concurrency
 import Foundation
 
 /// Slows password guessing, per account and per client address, without locking anyone out for
@@ -10,10 +11,7 @@ import Foundation
 /// worker thread. A success clears the account's and the address's record; records are
 /// forgotten after `forgetAfter` without failures. Memory is bounded: at most `capacity`
 /// records, the oldest dropped first.
-///
-/// `@unchecked Sendable`: `table` is touched only while holding `lock` (an `NSLock`, which
-/// ThreadSanitizer understands, unlike `Mutex`).
-public final class LoginThrottle: @unchecked Sendable {
+public final class LoginThrottle: Sendable {
     /// Failures that cost nothing.
     public let freeFailures: Int
     /// The longest an account is ever held back.
@@ -30,8 +28,7 @@ public final class LoginThrottle: @unchecked Sendable {
         var lastFailure: Date
     }
 
-    private let lock = NSLock()
-    private var table: [String: Record] = [:]
+    private let table = Locked<[String: Record]>([:])
 
     /// A throttle; the defaults suit people typing passwords.
     public init(
@@ -71,7 +68,7 @@ public final class LoginThrottle: @unchecked Sendable {
     /// (`recordSuccess`).
     public func admit(_ attempt: Attempt, now: Date) -> TimeInterval? {
         let keys = attempt.keys(self)
-        return withTable { records in
+        return table.withLock { records in
             if let wait = keys.compactMap({ remaining(records[$0.key], cap: $0.cap, now: now) }).max() {
                 return wait
             }
@@ -83,7 +80,7 @@ public final class LoginThrottle: @unchecked Sendable {
     /// How many seconds the attempt must wait, or nil when it may go ahead now.
     public func wait(account: String, address: String, now: Date) -> TimeInterval? {
         let keys = Attempt.stranger(account: account, address: address).keys(self)
-        return withTable { records in
+        return table.withLock { records in
             keys.compactMap { remaining(records[$0.key], cap: $0.cap, now: now) }.max()
         }
     }
@@ -91,13 +88,13 @@ public final class LoginThrottle: @unchecked Sendable {
     /// Counts a failed attempt against the account and the address.
     public func recordFailure(account: String, address: String, now: Date) {
         let keys = Attempt.stranger(account: account, address: address).keys(self).map(\.key)
-        withTable { count(keys, in: &$0, now: now) }
+        table.withLock { count(keys, in: &$0, now: now) }
     }
 
     /// Clears what the attempt was counted against after it succeeded.
     public func recordSuccess(_ attempt: Attempt) {
         let keys = attempt.keys(self).map(\.key)
-        withTable { records in
+        table.withLock { records in
             for key in keys { records[key] = nil }
         }
     }
@@ -116,12 +113,6 @@ public final class LoginThrottle: @unchecked Sendable {
             record.lastFailure = now
             records[key] = record
         }
-    }
-
-    private func withTable<T>(_ body: (inout [String: Record]) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&table)
     }
 
     private func remaining(_ record: Record?, cap: TimeInterval, now: Date) -> TimeInterval? {

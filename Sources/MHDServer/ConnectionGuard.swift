@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import Concurrency
 import Foundation
 import HTTPKit
 import Synchronization
@@ -21,8 +22,9 @@ import Synchronization
 /// disarmed when its answer starts (`OpenConnection`). A watchdog thread shuts down the socket
 /// of any connection late on either, telling a client whose head arrived 408 first, and
 /// libmicrohttpd then closes it as it would any connection the client dropped. The socket is
-/// shut down under `lock`, and a closed connection leaves the table under the same lock before
-/// libmicrohttpd closes its descriptor, so the watchdog never touches a reused descriptor.
+/// shut down under the lock of `table`, and a closed connection leaves the table under the same
+/// lock before libmicrohttpd closes its descriptor, so the watchdog never touches a reused
+/// descriptor.
 ///
 /// Why a whole-request deadline and not a minimum body rate: it bounds what one connection
 /// costs outright (a socket and at most the body limit, for at most the deadline), it is one
@@ -34,10 +36,7 @@ import Synchronization
 /// context) and the open count are touched, both atomics: the table and its lock are for opening
 /// and closing connections and for the watchdog, so the worker threads never wait on each other
 /// here for every request.
-///
-/// `@unchecked Sendable`: `open`, `admitted`, `perClient` and `running` are touched only while
-/// holding `lock` (an `NSLock`, which ThreadSanitizer understands).
-final class ConnectionGuard: @unchecked Sendable {
+final class ConnectionGuard: Sendable {
     /// Nanoseconds a client has to send a whole request head.
     let headDeadline: Int64
     /// Nanoseconds a client has to send a whole request, counted from when the server began
@@ -54,14 +53,20 @@ final class ConnectionGuard: @unchecked Sendable {
     /// Connections refused at accept, each answered 503 before it is closed.
     let refusals: RefusedConnections
 
-    private let lock = NSLock()
-    private var open: [UInt: OpenConnection] = [:]
-    /// The client address of every admitted connection not yet closed, by socket.
-    private var admitted: [Int32: String] = [:]
-    /// How many of `admitted` each client address holds.
-    private var perClient: [String: Int] = [:]
+    /// The connections and whether the watchdog runs, behind one lock.
+    private struct Table {
+        /// Every open connection, by libmicrohttpd's connection address.
+        var open: [UInt: OpenConnection] = [:]
+        /// The client address of every admitted connection not yet closed, by socket.
+        var admitted: [Int32: String] = [:]
+        /// How many of `admitted` each client address holds.
+        var perClient: [String: Int] = [:]
+        /// False once `stop()` was called.
+        var running = true
+    }
+
+    private let table = Locked(Table())
     private let openCount = Atomic<Int>(0)
-    private var running = true
     private let stopped = DispatchSemaphore(value: 0)
 
     /// A guard; call `startWatchdog()` once the daemon runs and `stop()` after it stopped.
@@ -97,16 +102,17 @@ final class ConnectionGuard: @unchecked Sendable {
     /// a trusted peer). An admitted connection counts as open until `connectionClosed`, or
     /// `release` if libmicrohttpd never took it; a refused one goes to `refuse`.
     func admit(socket: Int32, clientAddress: String) -> Bool {
-        lock.withLock {
+        table.withLock { table in
             // An entry still under this descriptor is stale: the kernel gives a number again only
             // once it is closed, so libmicrohttpd closed that connection without reporting it (it
             // fails to set one up in its worker thread only when out of memory).
-            releaseLocked(socket: socket)
-            let held = perClient[clientAddress, default: 0]
-            guard admitted.count < hardCap, held < perClientLimit || trustedPeers.contains(clientAddress)
+            release(socket: socket, in: &table)
+            let held = table.perClient[clientAddress, default: 0]
+            guard table.admitted.count < hardCap,
+                held < perClientLimit || trustedPeers.contains(clientAddress)
             else { return false }
-            admitted[socket] = clientAddress
-            perClient[clientAddress] = held + 1
+            table.admitted[socket] = clientAddress
+            table.perClient[clientAddress] = held + 1
             openCount.add(1, ordering: .relaxed)
             return true
         }
@@ -119,7 +125,7 @@ final class ConnectionGuard: @unchecked Sendable {
 
     /// An admitted connection that libmicrohttpd refused (and closed) no longer counts.
     func release(socket: Int32) {
-        lock.withLock { releaseLocked(socket: socket) }
+        table.withLock { release(socket: socket, in: &$0) }
     }
 
     /// A connection opened: its head is due within the deadline. The answer is what the
@@ -127,12 +133,12 @@ final class ConnectionGuard: @unchecked Sendable {
     func connectionStarted(_ connection: OpaquePointer) -> OpenConnection {
         let socket = cmhd_connection_fd(connection)
         let now = Self.monotonicNanoseconds()
-        return lock.withLock {
+        return table.withLock { table in
             // The address the acceptor read; empty (then looked up per request) only for a
             // connection it never admitted, which there is not.
-            let entry = OpenConnection(socket: socket, remoteAddress: admitted[socket] ?? "")
+            let entry = OpenConnection(socket: socket, remoteAddress: table.admitted[socket] ?? "")
             entry.awaitRequest(now: now, headDeadline: headDeadline)
-            open[Self.key(connection)] = entry
+            table.open[Self.key(connection)] = entry
             return entry
         }
     }
@@ -163,16 +169,17 @@ final class ConnectionGuard: @unchecked Sendable {
     /// A connection closed; it leaves the table and the admitted ones before its descriptor is
     /// closed (and so before the acceptor can be given the same descriptor number again).
     func connectionClosed(_ connection: OpaquePointer) {
-        lock.withLock {
-            guard let entry = open.removeValue(forKey: Self.key(connection)) else { return }
-            releaseLocked(socket: entry.socket)
+        table.withLock { table in
+            guard let entry = table.open.removeValue(forKey: Self.key(connection)) else { return }
+            release(socket: entry.socket, in: &table)
         }
     }
 
-    private func releaseLocked(socket: Int32) {
-        guard let address = admitted.removeValue(forKey: socket) else { return }
-        let held = perClient[address, default: 1] - 1
-        perClient[address] = held > 0 ? held : nil
+    /// Forgets the admitted connection on `socket`; call inside `table.withLock`.
+    private func release(socket: Int32, in table: inout Table) {
+        guard let address = table.admitted.removeValue(forKey: socket) else { return }
+        let held = table.perClient[address, default: 1] - 1
+        table.perClient[address] = held > 0 ? held : nil
         openCount.subtract(1, ordering: .relaxed)
     }
 
@@ -199,21 +206,21 @@ final class ConnectionGuard: @unchecked Sendable {
     /// Stops the watchdog and waits for it, then closes the refused sockets still lingering;
     /// call after `MHD_stop_daemon`.
     func stop() {
-        let wasRunning = lock.withLock {
-            defer { running = false }
-            return running
+        let wasRunning = table.withLock { table in
+            defer { table.running = false }
+            return table.running
         }
         if wasRunning { stopped.wait() }
         refusals.closeAll()
     }
 
     private var isStopping: Bool {
-        lock.withLock { !running }
+        table.withLock { !$0.running }
     }
 
     private func shutDownLateConnections(now: Int64) {
-        lock.withLock {
-            for entry in open.values {
+        table.withLock { table in
+            for entry in table.open.values {
                 // Claimed first, so a late request is cut once and never answered as well.
                 guard let cut = entry.claimCut(now: now), entry.socket >= 0 else { continue }
                 if cut == .body {

@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import Concurrency
 import Foundation
 import HTTPKit
 
@@ -15,7 +16,7 @@ public final class MHDServer: Sendable {
     /// The configuration the server was made with.
     public let configuration: MHDServerConfiguration
     private let responder: any Responder
-    let lifecycle = LockedValue(Lifecycle.idle)
+    let lifecycle = Locked(Lifecycle.idle)
 
     /// Makes a server; nothing listens until `start()`.
     public init(configuration: MHDServerConfiguration = MHDServerConfiguration(), responder: any Responder) {

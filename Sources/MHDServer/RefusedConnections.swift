@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import Concurrency
 import Foundation
 import HTTPKit
 
@@ -18,9 +19,7 @@ import HTTPKit
 /// shut (the client sees the answer, then the end), and the watchdog reads and drops what the
 /// client still sends until it closes or `lingerNanoseconds` pass. At most `capacity` sockets
 /// linger at once, so refusals cannot pile up descriptors; past that one is closed at once.
-///
-/// `@unchecked Sendable`: `lingering` is touched only while holding `lock`.
-final class RefusedConnections: @unchecked Sendable {
+final class RefusedConnections: Sendable {
     /// Sockets lingering at most; past it a refused connection is closed without an answer.
     let capacity: Int
     /// How long a refused socket lingers at most before it is closed.
@@ -28,9 +27,8 @@ final class RefusedConnections: @unchecked Sendable {
     /// The whole answer, written once per refused connection.
     let answer: [UInt8]
 
-    private let lock = NSLock()
     /// Lingering sockets and when each is closed at the latest.
-    private var lingering: [(socket: Int32, closeAt: Int64)] = []
+    private let lingering = Locked<[(socket: Int32, closeAt: Int64)]>([])
 
     /// Refusals answered with `error` (its headers included), lingering at most `capacity`
     /// sockets for `lingerSeconds` each.
@@ -42,7 +40,7 @@ final class RefusedConnections: @unchecked Sendable {
 
     /// How many refused sockets are lingering now; for tests.
     var lingeringCount: Int {
-        lock.withLock { lingering.count }
+        lingering.withLock { $0.count }
     }
 
     /// Answers a connection just accepted on `socket` and starts its lingering close; the
@@ -51,10 +49,10 @@ final class RefusedConnections: @unchecked Sendable {
         let written = answer.withUnsafeBytes {
             send(socket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
         }
-        let queued = lock.withLock {
-            guard written == answer.count, lingering.count < capacity else { return false }
+        let queued = lingering.withLock { sockets in
+            guard written == answer.count, sockets.count < capacity else { return false }
             shutdown(socket, Int32(SHUT_WR))
-            lingering.append((socket, now + lingerNanoseconds))
+            sockets.append((socket, now + lingerNanoseconds))
             return true
         }
         if !queued { close(socket) }
@@ -63,8 +61,8 @@ final class RefusedConnections: @unchecked Sendable {
     /// Drops what each lingering client sent and closes the sockets whose client closed, failed
     /// or lingered long enough. The watchdog calls it four times a second.
     func sweep(now: Int64) {
-        lock.withLock {
-            lingering.removeAll { entry in
+        lingering.withLock { sockets in
+            sockets.removeAll { entry in
                 guard now >= entry.closeAt || Self.clientIsDone(entry.socket) else { return false }
                 close(entry.socket)
                 return true
@@ -74,9 +72,9 @@ final class RefusedConnections: @unchecked Sendable {
 
     /// Closes every lingering socket (the server stops).
     func closeAll() {
-        lock.withLock {
-            for entry in lingering { close(entry.socket) }
-            lingering = []
+        lingering.withLock { sockets in
+            for entry in sockets { close(entry.socket) }
+            sockets = []
         }
     }
 

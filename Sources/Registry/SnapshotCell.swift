@@ -1,4 +1,4 @@
-import Foundation
+import Concurrency
 
 /// A registry snapshot: immutable, made whole for one stored revision.
 public protocol RevisionedSnapshot: Sendable {
@@ -7,30 +7,24 @@ public protocol RevisionedSnapshot: Sendable {
 }
 
 /// The current snapshot of one registry and the database generation
-/// (`Database.changeGeneration()`) it was last known current at, swapped whole under an `NSLock`
-/// (a pthread mutex, which ThreadSanitizer understands; see MHDServer's `LockedValue`). Readers
-/// hold the lock only to copy a reference-counted value. `@unchecked Sendable`: every stored
-/// property is read and written only with `lock` held.
-final class SnapshotCell<Snapshot: RevisionedSnapshot>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var snapshot: Snapshot?
-    private var generation: UInt64 = 0
+/// (`StoreDatabase.changeGeneration()`) it was last known current at, swapped whole inside one
+/// `Locked` box. Readers hold the lock only to copy a reference-counted value.
+final class SnapshotCell<Snapshot: RevisionedSnapshot>: Sendable {
+    private let held = Locked<(snapshot: Snapshot?, generation: UInt64)>((nil, 0))
 
     /// The snapshot held, and whether it is known current at `generation`.
     func current(at generation: UInt64) -> (Snapshot?, isCurrent: Bool) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (snapshot, snapshot != nil && self.generation == generation)
+        held.withLock { held in (held.snapshot, held.snapshot != nil && held.generation == generation) }
     }
 
     /// Records that the database, as of `generation`, is still at `revision`; true when the
     /// snapshot held is at that revision.
     func confirm(revision: Int, at generation: UInt64) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        guard snapshot?.revision == revision else { return false }
-        self.generation = max(self.generation, generation)
-        return true
+        held.withLock { held in
+            guard held.snapshot?.revision == revision else { return false }
+            held.generation = max(held.generation, generation)
+            return true
+        }
     }
 
     /// Installs `newer`, read after `generation` was, unless a snapshot of a later revision is
@@ -38,15 +32,15 @@ final class SnapshotCell<Snapshot: RevisionedSnapshot>: @unchecked Sendable {
     /// snapshot now held.
     @discardableResult
     func install(_ newer: Snapshot, at generation: UInt64) -> Snapshot {
-        lock.lock()
-        defer { lock.unlock() }
-        if let snapshot, snapshot.revision > newer.revision {
-            return snapshot
+        held.withLock { held in
+            if let snapshot = held.snapshot, snapshot.revision > newer.revision {
+                return snapshot
+            }
+            if held.snapshot?.revision != newer.revision || generation > held.generation {
+                held.generation = generation
+            }
+            held.snapshot = newer
+            return newer
         }
-        if snapshot?.revision != newer.revision || generation > self.generation {
-            self.generation = generation
-        }
-        snapshot = newer
-        return newer
     }
 }

@@ -1,3 +1,4 @@
+import Concurrency
 import Storage
 
 /// The one snapshot mechanism of the registry, shared by `CategoryCatalog` and `ActivityCatalog`:

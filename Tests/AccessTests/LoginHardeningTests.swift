@@ -1,6 +1,6 @@
+import Concurrency
 import Foundation
 import Storage
-import Synchronization
 import Testing
 
 @testable import Access
@@ -15,7 +15,7 @@ import Testing
     @Test func fortyConcurrentAttemptsGetAtMostFivePasswordChecks() throws {
         let fixture = try AccessFixture()
         try fixture.access.addUser(name: "anna", role: .viewer, password: Self.password)
-        let results = Mutex<[AccessControl.LoginResult]>([])
+        let results = Locked<[AccessControl.LoginResult]>([])
         let start = DispatchSemaphore(value: 0)
         let finished = DispatchGroup()
         for _ in 0..<40 {

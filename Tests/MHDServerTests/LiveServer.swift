@@ -1,3 +1,4 @@
+import Concurrency
 import Foundation
 import HTTPKit
 
@@ -9,7 +10,7 @@ final class LiveServer {
     let server: MHDServer
     let root: String
     /// How many DELETE requests reached a handler (the smuggling test expects none).
-    private let deletes = LockedValue(0)
+    private let deletes = Locked(0)
     var port: Int { server.port ?? 0 }
 
     init(host: String = "127.0.0.1", bodyLimit: Int = 1 << 20) throws {

@@ -1,3 +1,4 @@
+import Concurrency
 import Foundation
 import Testing
 
@@ -12,7 +13,7 @@ import Testing
         try connection.send("POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 11\r\n\r\nhello")
         Thread.sleep(forTimeInterval: 0.2)
         #expect(live.server.openConnections == 1)
-        let finished = LockedValue<Bool?>(nil)
+        let finished = Locked<Bool?>(nil)
         let server = live.server
         let drainer = Thread {
             let result = server.drain(timeout: .seconds(10))

@@ -1,6 +1,6 @@
+import Concurrency
 import Foundation
 import HTTPKit
-import Synchronization
 import Testing
 
 @testable import MHDServer
@@ -75,8 +75,8 @@ import Testing
 
     @Test func runUntilSignalledStopsOnSIGTERM() throws {
         let server = MHDServer(configuration: MHDServerConfiguration(port: 0), responder: Fixed())
-        let runner = Mutex<pthread_t?>(nil)
-        let outcome = Mutex<Int32?>(nil)
+        let runner = Locked<pthread_t?>(nil)
+        let outcome = Locked<Int32?>(nil)
         let thread = Thread {
             // Blocked before anything else, so the signal waits for sigwait instead of killing the process.
             var set = SignalMask.termination

@@ -1,3 +1,4 @@
+import Concurrency
 import Foundation
 import Synchronization
 import Testing

@@ -1,4 +1,5 @@
 import CSQLite
+import Concurrency
 import Foundation
 import Testing
 

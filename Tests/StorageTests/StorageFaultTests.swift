@@ -1,5 +1,5 @@
+import Concurrency
 import Foundation
-import Synchronization
 import Testing
 
 @testable import Storage
@@ -28,7 +28,7 @@ import Testing
         let store = try Store(directory: directory.file("data"), waitingWriterLimit: 1)
         let foreign = try Connection(path: store.database.path, readOnly: false)
         try foreign.execute("BEGIN IMMEDIATE")
-        let codes = Mutex<[String]>([])
+        let codes = Locked<[String]>([])
         let finished = DispatchGroup()
         for index in 0..<4 {
             finished.enter()

@@ -35,19 +35,3 @@ func runOnThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
     }
     group.wait()
 }
-
-/// Shared test state behind a pthread mutex. Not `Synchronization.Mutex`: ThreadSanitizer on
-/// Linux does not see its locking and reports every access as a race (see `ConnectionPool`),
-/// and this suite is meant to run clean under `--sanitize=thread`.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        try lock.withLock { try body(&value) }
-    }
-}

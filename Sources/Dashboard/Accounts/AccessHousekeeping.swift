@@ -1,7 +1,7 @@
 import Access
+import Concurrency
 import Foundation
 import Storage
-import Synchronization
 
 /// The access tables' upkeep, off the request path: deletes audit events older than the
 /// retention and expired sessions (at start, then every `pruneInterval`), and writes the
@@ -30,7 +30,7 @@ final class AccessHousekeeping: Sendable {
     private let access: AccessControl
     private let trail: AuditTrail
     private let failures: LoginFailureLog
-    private let state = Mutex<(last: Pruning?, next: Date?, running: Bool)>((nil, nil, false))
+    private let state = Locked<(last: Pruning?, next: Date?, running: Bool)>((nil, nil, false))
     private let wake = NSCondition()
     private let stopped = DispatchSemaphore(value: 0)
 

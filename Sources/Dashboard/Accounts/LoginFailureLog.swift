@@ -1,3 +1,4 @@
+import Concurrency
 import Foundation
 
 /// Keeps failed logins from filling the disk: per client address, the first refused login of a
@@ -8,10 +9,7 @@ import Foundation
 ///
 /// At most `capacity` addresses are tracked; beyond them failures are counted under
 /// `otherAddresses`, so memory stays bounded under a spread-out attack too.
-///
-/// `@unchecked Sendable`: `windows` is touched only while holding `lock` (an `NSLock`, which
-/// ThreadSanitizer understands).
-final class LoginFailureLog: @unchecked Sendable {
+final class LoginFailureLog: Sendable {
     /// How long one address's failures are gathered into one summary.
     static let window: TimeInterval = 60
     /// The address label of failures from addresses beyond `capacity`.
@@ -37,8 +35,7 @@ final class LoginFailureLog: @unchecked Sendable {
 
     /// The most addresses tracked at once.
     let capacity: Int
-    private let lock = NSLock()
-    private var windows: [String: Window] = [:]
+    private let windows = Locked<[String: Window]>([:])
 
     /// A log tracking at most `capacity` addresses.
     init(capacity: Int = 10_000) {
@@ -49,7 +46,7 @@ final class LoginFailureLog: @unchecked Sendable {
     /// check). Answers whether this one is to be written in full, and the summary of the
     /// address's previous minute when that has just ended.
     func failure(from address: String, slowed: Bool, now: Date) -> (writeInFull: Bool, summary: Summary?) {
-        lock.withLock {
+        windows.withLock { windows in
             var summary: Summary?
             var key = address
             if let window = windows[address], now.timeIntervalSince(window.start) >= Self.window {
@@ -75,7 +72,7 @@ final class LoginFailureLog: @unchecked Sendable {
     /// The summaries of every minute that has ended by `now`, which are forgotten (called
     /// periodically, off the request path, and at stop with `now` far ahead).
     func endedMinutes(now: Date) -> [Summary] {
-        lock.withLock {
+        windows.withLock { windows in
             let ended = windows.filter { now.timeIntervalSince($0.value.start) >= Self.window }
             for address in ended.keys { windows[address] = nil }
             return ended.keys.sorted().compactMap { key in

@@ -1,3 +1,4 @@
+import Concurrency
 import Foundation
 import Storage
 import Synchronization
@@ -18,43 +19,38 @@ import Synchronization
 /// counter, so appending takes no lock another worker thread wants; a flush takes every
 /// thread's buffer in turn and merges them by number. The writer thread sleeps on a semaphore
 /// while nothing is pending, so an idle server does not wake up; the first line after a flush
-/// wakes it (one atomic flag, so one wake-up per flush, not per line).
-///
-/// `@unchecked Sendable`: the descriptor is written only while holding `writeLock` (an `NSLock`,
-/// which ThreadSanitizer understands); each `Pending` guards itself.
-final class AccessLineBuffer: @unchecked Sendable {
+/// wakes it (one atomic flag, so one wake-up per flush, not per line). The descriptor is
+/// written only while holding `writeLock`.
+final class AccessLineBuffer: Sendable {
     /// How long a line may wait before it is written.
     static let flushDelay: TimeInterval = 0.005
     /// Pending bytes of one thread past which that thread writes everything itself at once.
     static let flushSize = 64 * 1024
 
     /// One thread's lines, each with its number in the order of all lines.
-    final class Pending: @unchecked Sendable {
-        /// Guards `bytes` and `ends`; taken by its own thread and by a flush.
-        private let lock = NSLock()
-        private var bytes: [UInt8] = []
-        /// Each line's number and where it ends in `bytes`.
-        private var ends: [(number: UInt64, end: Int)] = []
+    final class Pending: Sendable {
+        /// The lines' bytes, and each line's number and where it ends in them; locked by its
+        /// own thread and by a flush.
+        private let lines = Locked<(bytes: [UInt8], ends: [(number: UInt64, end: Int)])>(([], []))
 
         /// Appends one line; answers the bytes now pending here.
         func append(_ line: [UInt8], number: UInt64) -> Int {
-            lock.lock()
-            defer { lock.unlock() }
-            bytes += line
-            ends.append((number, bytes.count))
-            return bytes.count
+            lines.withLock { lines in
+                lines.bytes += line
+                lines.ends.append((number, lines.bytes.count))
+                return lines.bytes.count
+            }
         }
 
         /// Takes every pending line, leaving room for as many again.
         func take() -> (bytes: [UInt8], ends: [(number: UInt64, end: Int)]) {
-            lock.lock()
-            defer { lock.unlock() }
-            let taken = (bytes, ends)
-            bytes = []
-            ends = []
-            bytes.reserveCapacity(min(taken.0.count, AccessLineBuffer.flushSize))
-            ends.reserveCapacity(taken.1.count)
-            return taken
+            lines.withLock { lines in
+                let taken = lines
+                lines = ([], [])
+                lines.bytes.reserveCapacity(min(taken.bytes.count, AccessLineBuffer.flushSize))
+                lines.ends.reserveCapacity(taken.ends.count)
+                return taken
+            }
         }
     }
 
@@ -68,7 +64,7 @@ final class AccessLineBuffer: @unchecked Sendable {
     private let writerStarted = Atomic<Bool>(false)
     private let wake = DispatchSemaphore(value: 0)
     /// Orders the writes of batches and of event lines.
-    private let writeLock = NSLock()
+    private let writeLock = Locked()
     /// Writes bytes to the log's descriptor (standard error, or the file standing in for it).
     private let output: @Sendable (UnsafeRawBufferPointer) -> Void
 

@@ -1,3 +1,4 @@
+import Concurrency
 import Foundation
 import NotificationKit
 import Storage
@@ -55,34 +56,14 @@ public final class Metrics: Sendable {
     /// series per path they try.
     static let unmatchedRoute = "unmatched"
 
-    /// One thread's counters, behind a lock that only the scrape also takes.
-    final class Shard: @unchecked Sendable {
-        /// Guards `counts` (an `NSLock`, which ThreadSanitizer understands; see Storage's
-        /// `ConnectionPool`).
-        private let lock = NSLock()
-        private var counts = Counts()
-
-        /// Runs `body` on the counts, under the lock.
-        func update(_ body: (inout Counts) -> Void) {
-            lock.lock()
-            body(&counts)
-            lock.unlock()
-        }
-
-        /// A copy of the counts.
-        var copy: Counts {
-            lock.withLock { counts }
-        }
-    }
-
-    /// Each thread's counters.
-    private let shards = PerThread { Shard() }
+    /// Each thread's counters, behind a lock that only the scrape also takes.
+    private let shards = PerThread { Locked(Counts()) }
     /// The counters of threads that got no shard of their own (the process ran out of thread keys).
-    private let sharedShard = Shard()
+    private let sharedShard = Locked(Counts())
     /// Requests being answered now: an atomic of its own, so a request takes the lock once.
     let inFlight = Atomic<Int>(0)
     /// Reads the listener's open connections, once the server has started.
-    let openConnections = Mutex<(@Sendable () -> Int?)?>(nil)
+    let openConnections = Locked<(@Sendable () -> Int?)?>(nil)
     /// When the process started counting, for `process_start_time_seconds`.
     let startTime = Date()
 
@@ -149,13 +130,13 @@ public final class Metrics: Sendable {
 
     /// Every thread's counters added up: what the scrape renders.
     var counts: Counts {
-        var total = sharedShard.copy
-        for shard in shards.all { total.add(shard.copy) }
+        var total = sharedShard.withLock { $0 }
+        for shard in shards.all { total.add(shard.withLock { $0 }) }
         return total
     }
 
     private func update(_ body: (inout Counts) -> Void) {
-        (shards.local() ?? sharedShard).update(body)
+        (shards.local() ?? sharedShard).withLock { body(&$0) }
     }
 }
 

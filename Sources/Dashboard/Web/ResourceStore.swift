@@ -1,6 +1,6 @@
+import Concurrency
 import EmbeddedResources
 import Foundation
-import Synchronization
 
 /// Where the dashboard's resources come from: the copy embedded in the program (fixed for its
 /// lifetime), or a folder given with `--resources DIR`, re-read when its files change so template
@@ -21,7 +21,7 @@ final class ResourceStore: Sendable {
 
     private let embedded: ResourceSnapshot?
     private let directory: String
-    private let watched: Mutex<Watched>
+    private let watched: Locked<Watched>
 
     /// The embedded copy when `directory` is nil, otherwise the folder's. Fails like
     /// `ResourceSnapshot.init(files:)`, or for a folder without `templates/`, `Public/` or `api/`.
@@ -30,7 +30,7 @@ final class ResourceStore: Sendable {
             let embedded = try ResourceSnapshot(files: EmbeddedFiles.all)
             self.embedded = embedded
             self.directory = ""
-            self.watched = Mutex(Watched(files: [:], snapshot: embedded, checkedAt: .now))
+            self.watched = Locked(Watched(files: [:], snapshot: embedded, checkedAt: .now))
             return
         }
         self.directory = directory
@@ -41,7 +41,7 @@ final class ResourceStore: Sendable {
             throw DashboardError("cannot read the resources in \(directory): \(error.localizedDescription)")
         }
         self.embedded = nil
-        self.watched = Mutex(
+        self.watched = Locked(
             Watched(files: files, snapshot: try ResourceSnapshot(files: files), checkedAt: .now))
     }
 

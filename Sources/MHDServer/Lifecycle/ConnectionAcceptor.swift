@@ -15,16 +15,11 @@ import Synchronization
 ///
 /// A connection over a limit is answered 503 with `Retry-After` at once and closed
 /// (`RefusedConnections`), without reaching a worker.
-///
-/// `@unchecked Sendable`: `pool` and `connections` are written once, before the thread that
-/// reads them starts; the rest is immutable or atomic.
-final class ConnectionAcceptor: @unchecked Sendable {
+final class ConnectionAcceptor: Sendable {
     /// The listening socket.
     let descriptor: Int32
     /// The port it is bound to (the kernel's choice when 0 was asked for).
     let port: Int
-    private var pool: WorkerPool?
-    private var connections: ConnectionGuard?
     private let finished = DispatchSemaphore(value: 0)
     private let started = Atomic<Bool>(false)
     private let stopped = Atomic<Bool>(false)
@@ -58,10 +53,8 @@ final class ConnectionAcceptor: @unchecked Sendable {
     /// thread never takes SIGINT or SIGTERM.
     func start(handingTo pool: WorkerPool, admittingWith connections: ConnectionGuard) {
         guard !started.exchange(true, ordering: .relaxed) else { return }
-        self.pool = pool
-        self.connections = connections
         let thread = Thread { [self] in
-            acceptUntilShutDown()
+            acceptUntilShutDown(handingTo: pool, admittingWith: connections)
             finished.signal()
         }
         thread.name = "pushboard-accept"
@@ -78,8 +71,7 @@ final class ConnectionAcceptor: @unchecked Sendable {
         close(descriptor)
     }
 
-    private func acceptUntilShutDown() {
-        guard let pool, let connections else { return }
+    private func acceptUntilShutDown(handingTo pool: WorkerPool, admittingWith connections: ConnectionGuard) {
         while true {
             var peer = sockaddr_storage()
             var length = socklen_t(MemoryLayout<sockaddr_storage>.size)

@@ -1,5 +1,5 @@
+import Concurrency
 import Cryptography
-import Synchronization
 
 /// The image copies the preview shows, kept in memory by content hash, within a byte budget:
 /// the oldest copies go first. Only raster types a browser draws safely are ever stored, so the
@@ -20,7 +20,7 @@ public final class ImageCache: Sendable {
     }
 
     private let capacity: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A cache holding at most `capacity` bytes of images.
     public init(capacity: Int) {

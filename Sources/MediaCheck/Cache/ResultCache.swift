@@ -1,4 +1,4 @@
-import Synchronization
+import Concurrency
 
 /// Recent reports by exact URL, so a person typing, the live preview and a re-check a moment
 /// later cost one download, not one each. Bounded in count and age.
@@ -15,7 +15,7 @@ final class ResultCache: Sendable {
 
     private let lifetime: Duration
     private let capacity: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A cache keeping reports `lifetime` seconds, at most `capacity` of them.
     init(lifetime: Double, capacity: Int = 256) {

@@ -1,11 +1,11 @@
-import Synchronization
+import Concurrency
 
 /// A count of checks in flight with a hard ceiling. A check that finds it full is refused at
 /// once (the API answers 503 with `Retry-After`) instead of waiting, so however slow the media
 /// hosts, at most `capacity` worker threads are ever inside a check.
 final class CheckLimiter: Sendable {
     private let capacity: Int
-    private let running = Mutex(0)
+    private let running = Locked(0)
 
     /// A limiter admitting `capacity` checks at once (at least one).
     init(capacity: Int) {

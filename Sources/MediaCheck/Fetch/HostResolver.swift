@@ -1,6 +1,6 @@
+import Concurrency
 import Foundation
 import Glibc
-import Synchronization
 
 /// Turns a host name into the addresses it stands for, with the system resolver
 /// (`getaddrinfo`), so the check sees every address before anything connects: one refused
@@ -23,7 +23,7 @@ public struct HostResolver: Sendable {
     /// its own thread and a slow resolver costs that thread its own (bounded) timeouts, never
     /// the request: the check goes on at the limit.
     public func lookUp(_ host: String, within milliseconds: Int) -> Lookup {
-        let outcome = Mutex<Lookup?>(nil)
+        let outcome = Locked<Lookup?>(nil)
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
             let result = addresses(of: host).map(Lookup.resolved) ?? .unknown

@@ -1,6 +1,6 @@
+import Concurrency
 import Dispatch
 import JSON
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -131,7 +131,7 @@ public struct JSONLinesValidator: Sendable {
         if shares == 1 {
             summary.invalidLines += batch.validate(0..<lineCount, with: self, to: &writer.buffer)
         } else {
-            let results = Mutex<[(output: [UInt8], invalid: Int)?]>(Array(repeating: nil, count: shares))
+            let results = Locked<[(output: [UInt8], invalid: Int)?]>(Array(repeating: nil, count: shares))
             let frozen = batch
             DispatchQueue.concurrentPerform(iterations: shares) { share in
                 let range = (lineCount * share / shares)..<(lineCount * (share + 1) / shares)

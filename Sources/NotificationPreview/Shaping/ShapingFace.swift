@@ -4,6 +4,10 @@ import CHarfBuzz
 /// then immutable, so any thread may shape with it (`hb_font_make_immutable`; HarfBuzz
 /// fonts are thread-safe for shaping once immutable). It owns the font, which owns its face
 /// and blob, and destroys it when released.
+///
+/// `@unchecked Sendable`: `font` is a C pointer that is made immutable in `init`, before any
+/// other thread can see it, and only destroyed in `deinit`; between the two every call on it
+/// only reads (HarfBuzz documents shaping with an immutable font as thread-safe).
 final class ShapingFace: @unchecked Sendable {
     /// The immutable `hb_font_t`.
     private let font: OpaquePointer

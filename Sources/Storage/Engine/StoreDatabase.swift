@@ -1,17 +1,19 @@
+public import Concurrency
+
 /// What the stores need from a database, and all they may use: sessions that run SQL with bound
 /// values, write transactions, read snapshots, and a change generation for the caches above.
 ///
 /// It is the seam for a second backend (PostgreSQL, for a server that must not be one machine):
 /// every store (`CategoryStore`, `NotificationStore`, `AccessStore`, `AuditStore`,
-/// `ActivityTypeStore`, `SettingsStore`) and `GenerationCache` hold an `any StoreDatabase` and
-/// speak only through it. `Database` (SQLite, in `SQLite/`) is its one implementation today; the
+/// `ActivityTypeStore`, `SettingsStore`) holds an `any StoreDatabase` and speaks only through
+/// it; a `GenerationCache` follows its change generation (it is a `GenerationSource`). `Database` (SQLite, in `SQLite/`) is its one implementation today; the
 /// file-level concerns of SQLite (WAL, migrations, backups, integrity checks, the files checked
 /// before each write) stay on `Database` and never appear here.
 ///
 /// Revisions (the optimistic checks of every edit) are plain SQL inside `transaction`, which
 /// takes the write lock up front, so no reader-then-writer race exists in any backend that
 /// honours this contract.
-public protocol StoreDatabase: AnyObject, Sendable {
+public protocol StoreDatabase: GenerationSource, AnyObject {
     /// Lends a session for reads outside a transaction. Use it only inside `body`.
     func withSession<T>(_ body: (any SQLSession) throws -> T) throws -> T
 

@@ -11,6 +11,10 @@ import Glibc
 /// an uncontended mutex per call and makes the `Sendable` claim below true at the level of memory
 /// safety even if a caller ever let a connection escape its closure. Exclusive use is what the
 /// pool adds on top, for transaction correctness.
+///
+/// `@unchecked Sendable`: the `sqlite3` handle is a C pointer, and SQLite's serialized mode
+/// (`SQLITE_OPEN_FULLMUTEX`) makes every call on it safe from any thread; the pool lends it to
+/// one thread at a time on top.
 public final class Connection: SQLSession, @unchecked Sendable {
     /// How long a statement waits for another connection's write lock before failing with
     /// `SQLITE_BUSY`. Writes take milliseconds, so 2 s only runs out when another process holds

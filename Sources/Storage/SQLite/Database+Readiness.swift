@@ -1,4 +1,5 @@
 import CSQLite
+import Concurrency
 import Foundation
 import Glibc
 
@@ -110,22 +111,19 @@ extension Database {
     }
 }
 
-/// The last result of one readiness check and when it was made, behind an `NSLock` (a pthread
-/// mutex, which ThreadSanitizer understands; see `ConnectionPool`). `@unchecked Sendable` is
-/// backed by that lock: `cached` is touched only inside `lock.withLock`.
-final class ReadinessCheckCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var cached: (check: Readiness.Check, at: Date)?
+/// The last result of one readiness check and when it was made.
+final class ReadinessCheckCache: Sendable {
+    private let cached = Locked<(check: Readiness.Check, at: Date)?>(nil)
 
     /// Drops the cached check, so the next call makes a fresh one.
     func forget() {
-        lock.withLock { cached = nil }
+        cached.withLock { $0 = nil }
     }
 
     /// The cached check if younger than `maximumAge`, else a fresh one from `make` (run under the
     /// lock, so concurrent callers share one check instead of each repeating it).
     func value(maximumAge: TimeInterval, make: () -> Readiness.Check) -> Readiness.Check {
-        lock.withLock {
+        cached.withLock { cached in
             if let cached, Date().timeIntervalSince(cached.at) < maximumAge { return cached.check }
             let fresh = make()
             cached = (fresh, Date())

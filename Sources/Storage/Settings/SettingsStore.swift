@@ -1,3 +1,5 @@
+import Concurrency
+
 /// The workspace settings (app name, icon, bundle ID) as rows of the `settings` table, one per
 /// key. Every write is one transaction; every call may come from any thread.
 public struct SettingsStore: Sendable {

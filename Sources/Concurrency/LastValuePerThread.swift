@@ -4,8 +4,13 @@
 ///
 /// Each thread reads and writes only its own entry (`PerThread`); where the process has no
 /// thread key to spare, nothing is kept and every call goes to the shared level.
+///
+/// Lives beside `PerThread`, `GenerationCache` and `Locked` (the `Concurrency` module,
+/// `docs/concurrency.md`).
 public struct LastValuePerThread<Value: Sendable>: Sendable {
-    /// One thread's entry; only that thread touches it (`@unchecked Sendable` on that ground).
+    /// One thread's entry. `@unchecked Sendable`: only the thread it was made for reads or
+    /// writes `entry` (`PerThread.local()` answers it to that thread alone, and `held.all` is
+    /// never read), so no two threads ever touch it.
     @usableFromInline
     final class Held: @unchecked Sendable {
         @usableFromInline var entry: (generation: UInt64, value: Value)?

@@ -1,4 +1,9 @@
-import Foundation
+/// What a `GenerationCache` follows: a number that moves whenever the data behind the cached
+/// values may have changed (Storage's `Database.changeGeneration()`).
+public protocol GenerationSource: Sendable {
+    /// The generation now; a larger number than any answered before once something changed.
+    func changeGeneration() -> UInt64
+}
 
 /// A value derived from the database (the activity types decoded, whether there are users, the
 /// workspace settings), kept until `Database.changeGeneration()` moves: the one way every cache
@@ -11,24 +16,24 @@ import Foundation
 ///
 /// Two levels, so a request takes no lock another thread also wants: each thread keeps the pair
 /// it last used (`LastValuePerThread`) and answers from it while the generation stands; only
-/// when the generation moved does it look at the pair shared by all threads (under `lock`), and
+/// when the generation moved does it look at the pair shared by all threads (`held`), and
 /// load only when that is stale too, so one thread's load serves the others.
 ///
-/// `@unchecked Sendable`: `held` is touched only while holding `lock` (an `NSLock`, which
-/// ThreadSanitizer understands; see `ConnectionPool`). Loads run outside the lock.
-public final class GenerationCache<Value: Sendable>: @unchecked Sendable {
+/// The shared pair is behind a `Locked`; loads run outside the lock. Generic over where the
+/// generation comes from (`GenerationSource`), so it lives with the other caches in
+/// `Concurrency`; Storage's `GenerationCache(database:)` builds one over a `Database`.
+public final class GenerationCache<Value: Sendable>: Sendable {
     /// One generation and the value current at it.
     public typealias Entry = (generation: UInt64, value: Value)
 
-    /// The database whose generation the value follows.
-    public let database: any StoreDatabase
-    @usableFromInline let lock = NSLock()
-    @usableFromInline var held: Entry?
+    /// Where the generation the value follows comes from.
+    public let source: any GenerationSource
+    @usableFromInline let held = Locked<Entry?>(nil)
     @usableFromInline let local = LastValuePerThread<Value>()
 
-    /// An empty cache over `database`.
-    public init(database: any StoreDatabase) {
-        self.database = database
+    /// An empty cache following `source`'s generation.
+    public init(following source: any GenerationSource) {
+        self.source = source
     }
 
     /// The value held while the generation has not moved; otherwise `load`'s answer, which is
@@ -37,15 +42,15 @@ public final class GenerationCache<Value: Sendable>: @unchecked Sendable {
     /// `Value` (generic code across modules looked up type metadata on every call).
     @inlinable
     public func value(_ load: (Value?) throws -> Value) rethrows -> Value {
-        let generation = database.changeGeneration()
+        let generation = source.changeGeneration()
         if let value = local.value(at: generation) { return value }
-        let previous = lock.withLock { held }
+        let previous = held.withLock { $0 }
         if let previous, previous.generation == generation {
             local.keep(previous.value, at: generation)
             return previous.value
         }
         let value = try load(previous?.value)
-        lock.withLock {
+        held.withLock { held in
             if (held?.generation ?? 0) <= generation { held = (generation, value) }
         }
         local.keep(value, at: generation)

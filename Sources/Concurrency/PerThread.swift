@@ -1,4 +1,3 @@
-import Foundation
 import Glibc
 
 /// One object per thread, made the first time that thread asks: state a thread keeps to itself
@@ -18,13 +17,12 @@ import Glibc
 /// no key to spare (`PTHREAD_KEYS_MAX`), `local()` answers nil and callers fall back to shared
 /// state.
 ///
-/// `@unchecked Sendable`: `made` is touched only while holding `lock` (an `NSLock`, which
-/// ThreadSanitizer understands; see `ConnectionPool`); the key is written once, in `init`.
-public final class PerThread<Object: AnyObject & Sendable>: @unchecked Sendable {
+/// Lives beside `Locked`, `LastValuePerThread` and `GenerationCache` (the `Concurrency` module,
+/// `docs/concurrency.md`): the caches every worker thread reads without waiting for another.
+public final class PerThread<Object: AnyObject & Sendable>: Sendable {
     private let key: pthread_key_t?
     private let make: @Sendable () -> Object
-    private let lock = NSLock()
-    private var made: [Object] = []
+    private let made = Locked<[Object]>([])
 
     /// Objects made by `make`, one per thread that asks.
     public init(_ make: @escaping @Sendable () -> Object) {
@@ -49,14 +47,14 @@ public final class PerThread<Object: AnyObject & Sendable>: @unchecked Sendable 
 
     /// Every object made so far, for a reader that visits them all (each under its own lock).
     public var all: [Object] {
-        lock.withLock { made }
+        made.withLock { $0 }
     }
 
     private func makeLocal(_ key: pthread_key_t) -> Object {
         let object = make()
         // `made` holds the reference; the key holds only the address, so nothing has to be
         // released when a thread ends.
-        lock.withLock { made.append(object) }
+        made.withLock { $0.append(object) }
         pthread_setspecific(key, Unmanaged.passUnretained(object).toOpaque())
         return object
     }
