@@ -95,7 +95,6 @@ enum ServeCommand: Command {
         // cap would cap the whole site, so the proxy is exempt (the total caps still hold).
         server.trustedPeers = Set(configuration.trustedProxies)
         configuration.auditRetentionDays = try arguments.integer("audit-retention", in: 1...36_500) ?? 400
-        configuration.runsHousekeeping = true
         configuration.openWithoutUsers = Self.isLoopback(server.host)
         if !configuration.openWithoutUsers {
             try requireAdmin(dataDirectory: configuration.dataDirectory, host: server.host)
@@ -122,6 +121,7 @@ enum ServeCommand: Command {
             "start", "listening on \(url) (version \(CommandLineTool.version))",
             fields: ["url": url, "version": CommandLineTool.version])
         Console.out("Pushboard listening on \(url)")
+        dashboard.startHousekeeping()
         let stop = try daemon.runAsService(drainTimeout: .seconds(drainTimeout)) {
             do {
                 try log.reopen()
@@ -130,7 +130,7 @@ enum ServeCommand: Command {
                 Console.error("pushboard: \(error)")
             }
         }
-        dashboard.stopHousekeeping()
+        dashboard.stop()
         let how = stop.drained ? "every request finished" : "drain timed out after \(drainTimeout) s"
         log.event("stop", "stopped on signal \(stop.signal); \(how)", fields: ["drained": "\(stop.drained)"])
         return 0

@@ -135,6 +135,34 @@ import Testing
         #expect(response.status == .ok)
     }
 
+    /// The record of a change outlasts one bounded wait for a busy database (the change is made;
+    /// a 503 would say it was not recorded): another connection holds the write lock longer
+    /// than `Database.writeWait`, and the record is written once it lets go.
+    @Test func theRecordOfAChangeWaitsOutABusyDatabase() throws {
+        let fixture = try AccessDashboard()
+        let other = try Database(path: fixture.store.database.path)
+        let locked = DispatchSemaphore(value: 0)
+        let released = DispatchSemaphore(value: 0)
+        Thread {
+            try? other.withConnection { connection in
+                try connection.execute("BEGIN IMMEDIATE")
+                locked.signal()
+                Thread.sleep(forTimeInterval: Database.writeWait + 0.5)
+                try connection.execute("ROLLBACK")
+            }
+            released.signal()
+        }.start()
+        locked.wait()
+        let trail = AuditTrail(store: fixture.store.audit, metrics: Metrics(), log: ServerLog())
+        #expect(throws: Never.self) {
+            try trail.record(
+                actor: "user:anna", action: "PUT", object: "/api/v1/categories/late", client: "c")
+        }
+        released.wait()
+        let events = try fixture.store.audit.events(AuditFilter(objectPrefix: "/api/v1/categories/late"))
+        #expect(events.map(\.actor) == ["user:anna"])
+    }
+
     /// An audit event that cannot be written is counted in `/metrics`, logged, and answered: a
     /// change 503 `audit.failed` saying it was made, a failed login still 401 (four failures:
     /// two token uses, the change, the failed login).

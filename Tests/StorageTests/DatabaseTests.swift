@@ -31,6 +31,27 @@ import Testing
         #expect(try reopened.notifications.notification(id: id)?.name == "kept")
     }
 
+    @Test func checkpointLeavesEveryWriteInTheFileWhileItIsStillOpen() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Store(directory: directory.path)
+        let file = directory.file(Store.fileName)
+        let before = try fileSize(file)
+        for index in 0..<50 {
+            _ = try store.notifications.create(
+                name: "n\(index)" + String(repeating: "x", count: 200), headers: "{}",
+                payload: "{\"aps\":{}}",
+                by: "test")
+        }
+        #expect(try fileSize(file + "-wal") > 0, "the writes wait in the log before the checkpoint")
+        try store.database.checkpoint()
+        #expect(try fileSize(file + "-wal") == 0)
+        #expect(try fileSize(file) > before)
+    }
+
+    private func fileSize(_ path: String) throws -> Int {
+        try (FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? -1
+    }
+
     @Test func newerSchemaIsRefusedWithAClearMessage() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("db.sqlite3")

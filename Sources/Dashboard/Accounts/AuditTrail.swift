@@ -1,3 +1,4 @@
+import Foundation
 import HTTPKit
 import Storage
 
@@ -12,15 +13,31 @@ struct AuditTrail: Sendable {
     /// Says what was lost.
     let log: ServerLog
 
+    /// How long the record of a change waits in all for the write lock, over several of the
+    /// database's own bounded waits. The change is already committed, so a worker held a few
+    /// seconds longer costs less than a 503 for a change that was made: with eight writers on
+    /// one category, a busy machine let one record's single wait (2 s) run out.
+    static let recordWait: TimeInterval = 10
+
     /// Records an event the request must not succeed without (a change, a login, an admin's
-    /// action): when it cannot be written the request is answered 503 `audit.failed`, saying
-    /// whether its change was already made.
+    /// action), waiting for a busy database up to `recordWait`: when it still cannot be
+    /// written the request is answered 503 `audit.failed`, saying whether its change was
+    /// already made.
     func record(
         actor: String, action: String, object: String, detail: String = "", client: String,
         changeMade: Bool = true
     ) throws(HTTPError) {
+        let deadline = Date(timeIntervalSinceNow: Self.recordWait)
         do {
-            try store.record(actor: actor, action: action, object: object, detail: detail, client: client)
+            while true {
+                do {
+                    try store.record(
+                        actor: actor, action: action, object: object, detail: detail, client: client)
+                    return
+                } catch let error as StorageError where error.isBusy && Date() < deadline {
+                    continue
+                }
+            }
         } catch {
             failed(action: action, object: object, client: client, error: error)
             let done = changeMade ? "The change was made, but it" : "It"

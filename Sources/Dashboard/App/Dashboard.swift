@@ -23,6 +23,9 @@ public struct Dashboard: Responder {
     private let trustedProxies: TrustedProxies
     /// Prunes the access tables and writes failed-login summaries (see `AccessHousekeeping`).
     let housekeeping: AccessHousekeeping
+    /// The database and the log, for the checkpoint at `stop()`.
+    private let database: Database
+    private let log: ServerLog
 
     /// Builds the dashboard. Fails with a message naming the file for a template error, a missing
     /// resource folder or a database that cannot be opened.
@@ -110,13 +113,32 @@ public struct Dashboard: Responder {
         self.observer = RequestObserver(log: configuration.log, metrics: metrics)
         self.trustedProxies = TrustedProxies(addresses: Set(configuration.trustedProxies))
         self.housekeeping = housekeeping
-        if configuration.runsHousekeeping { housekeeping.start() }
+        self.database = store.database
+        self.log = log
     }
 
-    /// Stops the upkeep thread (`DashboardConfiguration.runsHousekeeping`) after writing the
-    /// pending failed-login summaries; call it when the server has stopped, before exiting.
-    public func stopHousekeeping() {
+    /// Starts the upkeep thread (`AccessHousekeeping`: pruning, failed-login summaries) of a
+    /// serving dashboard, once the server listens and its start is logged: the first round logs
+    /// what it pruned, and a log that began with that instead of "start" misled its readers.
+    /// In-process tests leave it off and run the rounds themselves.
+    public func startHousekeeping() {
+        housekeeping.start()
+    }
+
+    /// Ends a serving dashboard once the server has stopped, before the process exits: stops the
+    /// upkeep thread after its last round (the pending failed-login summaries), then folds the
+    /// write-ahead log into the database file. That happens anyway when the last connection
+    /// closes, but only if every reference to the database is gone before `exit`; a thread still
+    /// finishing its closure left the WAL beside a file that held none of the writes.
+    public func stop() {
         housekeeping.stop()
+        do {
+            try database.checkpoint()
+        } catch {
+            log.event(
+                "checkpoint-failed", "the write-ahead log was not folded into the database: \(error)",
+                level: "warning")
+        }
     }
 
     /// The data directory's access key; when it cannot be read or created (a read-only

@@ -28,10 +28,6 @@ public struct DashboardConfiguration: Sendable {
     public var trustedProxies: [String] = []
     /// How many days audit events are kept (`serve --audit-retention`).
     public var auditRetentionDays = 400
-    /// Whether the dashboard prunes old audit events and expired sessions and writes failed
-    /// login summaries on a thread of its own (`serve`; stop it with `stopHousekeeping()`).
-    /// Off for in-process tests, which run the rounds themselves.
-    public var runsHousekeeping = false
     /// How media checks behave (`--allow-private-media`, `--media-ca-file`).
     public var media = MediaCheckConfiguration()
     /// How many requests may wait for the database's write lock at once (see
