@@ -129,7 +129,7 @@ def test_the_search_page_shows_n_of_m_and_links_to_the_next_page(big):
     assert status == 200 and "No notification matches" in body.decode()
 
 
-def test_revision_histories_are_paged_in_the_api_and_on_the_pages(binary, data_dir):
+def test_revision_histories_are_whole_or_paged_in_the_api_and_paged_on_the_pages(binary, data_dir):
     server = Server(data_dir)
     try:
         status, headers, created = server.json("POST", "/api/v1/notifications", note(1))
@@ -142,7 +142,11 @@ def test_revision_histories_are_paged_in_the_api_and_on_the_pages(binary, data_d
             etag = headers["etag"]
             category = {"identifier": "message", "actions": [{"identifier": "a", "title": f"T{number}"}]}
             assert server.json("PUT", "/api/v1/categories/message", category)[0] in (200, 201)
-        pages = follow(server, f"/api/v1/notifications/{created['id']}/revisions")
+        # Without limit or offset, every version in one answer, as CONTRACT §3 promises.
+        whole = follow(server, f"/api/v1/notifications/{created['id']}/revisions")
+        assert len(whole) == 1 and len(whole[0]["revisions"]) == 121 and whole[0]["total"] == 121
+        assert "limit" not in whole[0] and "next" not in whole[0]
+        pages = follow(server, f"/api/v1/notifications/{created['id']}/revisions?limit=100")
         assert [p["total"] for p in pages] == [121, 121]
         assert pages[0]["next"] == f"/api/v1/notifications/{created['id']}/revisions?offset=100"
         revisions = [r["revision"] for p in pages for r in p["revisions"]]

@@ -9,10 +9,11 @@ import Storage
 extension CategoriesAPI {
     /// Adds the history routes.
     func registerHistory(in router: inout DashboardRoutes) {
-        // One page at a time, with the paging fields of `ListWindow.setPaging` (additions).
+        // Every revision, or with `limit`/`offset` one page at a time, with the paging fields
+        // of `ListWindow.setPaging` (additions).
         router.get("/api/v1/categories/{identifier}/revisions", .viewer) { request, parameters in
             let identifier = try parameters.require("identifier")
-            let window = try ListWindow(request)
+            let window = try ListWindow.history(request)
             let page = try catalog.store.revisions(of: identifier, limit: window.limit, offset: window.offset)
             guard page.total > 0 else { throw Self.neverExisted(identifier) }
             let items = page.withPrevious.map { revision, previous in

@@ -57,7 +57,7 @@ struct NotificationsAPI: Sendable {
         }
         router.get("/api/v1/notifications/{id}/revisions", .viewer) { request, parameters in
             let id = try parameters.require("id")
-            let window = try ListWindow(request)
+            let window = try ListWindow.history(request)
             guard let page = try store.revisions(id: id, limit: window.limit, offset: window.offset) else {
                 throw Self.notFound(id)
             }

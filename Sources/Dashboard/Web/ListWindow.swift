@@ -34,17 +34,30 @@ struct ListWindow: Equatable {
     }
 
     /// The API's paging fields of a page of this window out of `total` items at `path`:
-    /// `total`, `limit`, `offset`, and on every page but the last `nextOffset` and `next` (the
-    /// next page's address, `extra` query items first), the shape of `GET /api/v1/audit`.
+    /// `total`, `limit` (absent for the `whole` list), `offset`, and on every page but the last
+    /// `nextOffset` and `next` (the next page's address, `extra` query items first), the shape
+    /// of `GET /api/v1/audit`.
     func setPaging(
         in object: inout JSONObjectBuilder, total: Int, path: String, extra: [(String, String)] = []
     ) {
         let next = nextOffset(total: total)
         object.set("total", total)
-        object.set("limit", limit)
+        object.set("limit", self == .whole ? nil : limit)
         object.set("offset", offset)
         object.set("nextOffset", next)
         object.set("next", next.map { address(path, offset: $0, extra: extra) })
+    }
+
+    /// A window past any list's length: a whole history in one answer.
+    static let whole = ListWindow(limit: Int(Int32.max), offset: 0)
+
+    /// The window an API history (a notification's or a category's revisions) is answered in:
+    /// every revision when the request names neither `limit` nor `offset`, as CONTRACT §3 has
+    /// always promised pipelines ("every saved version"), else the page it asks for, as
+    /// `init(_:)` reads it. The pages, which people read, always page.
+    static func history(_ request: Request) throws(HTTPError) -> ListWindow {
+        if request.queryItems["limit"] == nil && request.queryItems["offset"] == nil { return .whole }
+        return try ListWindow(request)
     }
 
     /// The window `request` asks for; a `limit` or `offset` that is not a number in range is a
