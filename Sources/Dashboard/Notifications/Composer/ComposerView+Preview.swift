@@ -9,12 +9,15 @@ import Templates
 extension ComposerView {
     /// `preview`: `{device, deviceLabel, ios, hidden, compact: [surface], expanded: [surface],
     /// notes: [text]}`. `mediaSource` is the dashboard's copy of a checked image that will be
-    /// attached: the platters then draw the real picture instead of a placeholder.
+    /// attached: the platters then draw the real picture instead of a placeholder. `mediaNote`
+    /// labels a placeholder drawn for media this server could not fetch.
     static func previewValue(
-        _ preview: NotificationPreviewResult, dark: Bool = false, mediaSource: String? = nil
+        _ preview: NotificationPreviewResult, dark: Bool = false, mediaSource: String? = nil,
+        mediaNote: String? = nil
     ) -> TemplateValue {
-        let compact = preview.surfaces.filter { $0.surface.isCompact }.map { surfaceValue($0, mediaSource) }
-        let expanded = preview.surfaces.filter { !$0.surface.isCompact }.map { surfaceValue($0, mediaSource) }
+        let media = (source: mediaSource, note: mediaNote)
+        let compact = preview.surfaces.filter { $0.surface.isCompact }.map { surfaceValue($0, media) }
+        let expanded = preview.surfaces.filter { !$0.surface.isCompact }.map { surfaceValue($0, media) }
         return [
             "device": .string(preview.device.rawValue), "deviceLabel": .string(preview.device.label),
             "ios": .string(preview.version.label), "hidden": .bool(preview.hiddenPreviews),
@@ -25,7 +28,9 @@ extension ComposerView {
     }
 
     /// One surface: its fields line by line, media, buttons and size.
-    private static func surfaceValue(_ surface: SurfacePreview, _ mediaSource: String?) -> TemplateValue {
+    private static func surfaceValue(
+        _ surface: SurfacePreview, _ mediaFile: (source: String?, note: String?)
+    ) -> TemplateValue {
         let fold = surface.scrolls == true ? surface.visibleBodyLines : nil
         var value: [String: TemplateValue] = [
             "surface": .string(surface.surface.rawValue), "name": .string(surface.surface.title),
@@ -45,7 +50,8 @@ extension ComposerView {
                 "kind": .string(media.kind), "placement": .string(media.placement.rawValue),
                 "width": points(media.width), "height": points(media.height),
                 "assumed": .bool(media.aspectRatioAssumed),
-                "src": .string(media.kind == "image" ? mediaSource ?? "" : ""),
+                "src": .string(media.kind == "image" ? mediaFile.source ?? "" : ""),
+                "note": .string(mediaFile.note ?? ""),
             ]
         }
         return .object(value)
