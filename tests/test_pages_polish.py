@@ -264,3 +264,183 @@ def test_action_notes_sit_outside_the_mock_up_at_readable_contrast(browser, serv
     for stop in WALLPAPER:
         ratio = contrast(colour, over(background, alpha, stop))
         assert ratio >= 4.5, (stop, ratio)
+
+
+# ── 2. Lists and histories: every action in view, at 390 and 1440 px ───────────────────────────
+
+@pytest.fixture(scope="module")
+def history(server):
+    """A saved notification with a long text and three revisions, and one in the trash."""
+    body = "Dnes večer jdeme do kina https://example.com/a/very/long/address/that/does/not/break " * 3
+    _, headers, saved = server.json("POST", "/api/v1/notifications", {
+        "name": "Kino s dlouhým názvem kampaně", "payload": {"aps": {"alert": {"title": "Kino", "body": body}}}})
+    for title in ["Divadlo", "Koncert"]:
+        _, headers, _ = server.json("PUT", f"/api/v1/notifications/{saved['id']}", {
+            "name": "Kino s dlouhým názvem kampaně", "payload": {"aps": {"alert": {"title": title, "body": body}}}},
+            {"If-Match": headers["etag"]})
+    _, _, trashed = server.json("POST", "/api/v1/notifications", {"name": "Old", "payload": {"aps": {"alert": "x"}}})
+    server.request("DELETE", f"/api/v1/notifications/{trashed['id']}")
+    server.json("PUT", "/api/v1/categories/message", json.loads((SEEDS / "categories.json").read_text())["categories"][0])
+    return saved["id"]
+
+
+@pytest.mark.parametrize("width", [1440, 390])
+def test_lists_and_histories_show_every_action_without_sideways_scrolling(browser, server, history, width):
+    browser.set_window_size(width, 1000)
+    try:
+        for path, actions in [("/notifications", ["Duplicate", "Delete"]),
+                              (f"/notifications/{history}", ["Restore", "View and compare"]),
+                              ("/notifications/trash", ["Restore", "Erase for good…"]),
+                              ("/categories/message/history", ["View"])]:
+            browser.get(server.base + path)
+            wrap = browser.find_element(By.CSS_SELECTOR, ".table-wrap")
+            browser.execute_script("arguments[0].scrollIntoView()", wrap)
+            box = visible_rect(browser, wrap)
+            assert browser.execute_script("return arguments[0].scrollWidth <= arguments[0].clientWidth + 1", wrap), path
+            cells = wrap.find_elements(By.CSS_SELECTOR, ".revision-actions a, .revision-actions button")
+            names = [" ".join(c.text.split()) for c in cells]
+            for action in actions:
+                assert any(n.startswith(action) for n in names), (path, action, names)
+            for cell in cells:
+                rect = visible_rect(browser, cell)
+                assert box["left"] <= rect["left"] and rect["right"] <= box["right"] + 0.5, (path, cell.text, rect, box)
+    finally:
+        browser.set_window_size(1280, 1000)
+
+
+# ── 5. CarPlay: no empty strip, and what the region says is true ───────────────────────────────
+
+def test_carplay_says_it_has_no_expanded_view_instead_of_an_empty_strip(browser, server):
+    browser.get(server.base + "/notifications/new")
+    replace_text(control(browser, "Title"), "Nová zpráva")
+    replace_text(control(browser, "Body"), "Ahoj")
+    replace_text(control(browser, "Category"), "tin-nhan")  # allowInCarPlay, one text-input action
+    Select(control(browser, "Device")).select_by_value("carplay")
+    expanded = region(browser, "Expanded preview")
+    wait(browser, lambda: "CarPlay" in region(browser, "Compact preview").text)
+    wait(browser, lambda: "no expanded view" in expanded.text)
+    text = " ".join(expanded.text.split())
+    assert "CarPlay has no expanded view." in text
+    assert "at most 2, never a text-input action" in text
+    stage = expanded.find_element(By.CSS_SELECTOR, ".preview-stage")
+    assert stage.find_elements(By.CSS_SELECTOR, "figure"), "an empty strip"
+    caption = stage.find_element(By.CSS_SELECTOR, "figcaption").text
+    assert "text" not in caption.lower() and "no expanded view" in caption
+    # The compact region still draws the banner, without buttons: this category's only action
+    # is a text field, which CarPlay never shows.
+    banner = region(browser, "Compact preview").find_element(By.CSS_SELECTOR, "[data-surface='carPlayBanner']")
+    assert not banner.find_elements(By.CSS_SELECTOR, ".platter-actions li")
+
+
+# ── 7. The export panel at 1440 px: every field shows its whole value ─────────────────────────
+
+def test_export_fields_show_their_whole_value_at_desktop_width(browser, server):
+    browser.set_window_size(1440, 1000)
+    try:
+        browser.get(server.base + "/notifications/new")
+        replace_text(control(browser, "Bundle ID"), "com.example.chat.notifications")
+        replace_text(control(browser, "Device token"), "a1b2c3d4" * 8)
+        Select(control(browser, "APNs environment")).select_by_value("production")
+        for label in ["Bundle ID", "Device token"]:
+            field = control(browser, label)
+            assert browser.execute_script(
+                "return arguments[0].scrollWidth <= arguments[0].clientWidth", field), label
+        select = control(browser, "APNs environment")
+        needed, room = browser.execute_script(
+            "const s = arguments[0], style = getComputedStyle(s);"
+            "const c = document.createElement('canvas').getContext('2d'); c.font = style.font;"
+            "const text = c.measureText(s.options[s.selectedIndex].text).width;"
+            "return [text + 24, s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)];",
+            select)
+        assert needed <= room, (needed, room)  # the text and the arrow
+        for hint in browser.find_elements(By.CSS_SELECTOR, "#export .field-hint"):
+            assert browser.execute_script("return arguments[0].scrollWidth <= arguments[0].clientWidth", hint)
+    finally:
+        browser.set_window_size(1280, 1000)
+
+
+# ── 8. Emoji on a desktop without an emoji font: drawn in colour, never as boxes ──────────────
+
+def png_pixels(data):
+    """(width, height, rows of (r, g, b)) of an 8-bit, non-interlaced RGB or RGBA PNG (what
+    Chromium's screenshots are), without an imaging library."""
+    import struct
+    import zlib
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    position, chunks, header = 8, b"", None
+    while position < len(data):
+        length, kind = struct.unpack(">I4s", data[position:position + 8])
+        body = data[position + 8:position + 8 + length]
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            chunks += body
+        position += 12 + length
+    width, height, depth, colour, _, _, interlace = header
+    assert depth == 8 and colour in (2, 6) and interlace == 0, header
+    channels = 3 if colour == 2 else 4
+    raw, stride, rows, previous = zlib.decompress(chunks), width * channels, [], bytearray(width * channels)
+    for y in range(height):
+        start = y * (stride + 1)
+        kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
+        for i in range(stride):
+            left = line[i - channels] if i >= channels else 0
+            up = previous[i]
+            corner = previous[i - channels] if i >= channels else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 255
+            elif kind == 2:
+                line[i] = (line[i] + up) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 255
+            elif kind == 4:
+                estimate = left + up - corner
+                pa, pb, pc = abs(estimate - left), abs(estimate - up), abs(estimate - corner)
+                line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
+        rows.append([tuple(line[x * channels:x * channels + 3]) for x in range(width)])
+        previous = line
+    return width, height, rows
+
+
+@pytest.fixture(scope="module")
+def browser_without_emoji_font(tmp_path_factory):
+    """Chromium that sees only the DejaVu fonts (fontconfig told so), as a desktop without an
+    emoji font."""
+    folder = tmp_path_factory.mktemp("fonts")
+    config = folder / "fonts.conf"
+    config.write_text('<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>'
+                      f"<dir>/usr/share/fonts/truetype/dejavu</dir><cachedir>{folder}/cache</cachedir>"
+                      "</fontconfig>\n")
+    options = webdriver.ChromeOptions()
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--window-size=1280,1000", "--force-device-scale-factor=1"]:
+        options.add_argument(argument)
+    options.binary_location = shutil.which("chromium")
+    service = Service(shutil.which("chromedriver"), env={**os.environ, "FONTCONFIG_FILE": str(config)})
+    driver = webdriver.Chrome(service=service, options=options)
+    yield driver
+    driver.quit()
+
+
+def colourful_pixels(element):
+    _, _, rows = png_pixels(element.screenshot_as_png)
+    return sum(1 for row in rows for r, g, b in row if max(r, g, b) - min(r, g, b) > 90)
+
+
+def test_emoji_are_drawn_in_colour_without_an_emoji_font_on_the_desktop(browser_without_emoji_font, server):
+    assert Path("/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf").exists(), \
+        "scripts/install-deps.sh run installs fonts-noto-color-emoji"
+    page = browser_without_emoji_font
+    page.get(server.base + "/notifications/new")
+    replace_text(control(page, "Title"), "Sleva 🎉")
+    replace_text(control(page, "Body"), "Jen dnes 🍕🍕")
+    compact = region(page, "Compact preview")
+    wait(page, lambda: compact.find_elements(By.CSS_SELECTOR, "[data-surface='lockScreen'] .r-emoji"))
+    page.execute_script("return document.fonts.ready")
+    emoji = compact.find_elements(By.CSS_SELECTOR, "[data-surface='lockScreen'] .r-emoji")
+    assert len(emoji) == 3
+    page.execute_script("arguments[0].scrollIntoView({block: 'center'})", emoji[0])
+    wait(page, lambda: all(colourful_pixels(e) > 20 for e in emoji), timeout=20)
+    loaded = page.execute_script(
+        "return [...document.fonts].filter(f => f.family.includes('Pushboard Emoji') && f.status === 'loaded').length")
+    assert loaded >= 1
