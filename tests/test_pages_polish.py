@@ -93,7 +93,7 @@ def test_at_phone_width_one_control_is_called_preview(browser, server):
         assert names.count("Preview") == 1, names
         jump = browser.find_element(By.CSS_SELECTOR, "nav.composer-switch")
         assert jump.is_displayed()
-        assert [a.text for a in jump.find_elements(By.TAG_NAME, "a")] == ["Jump to form ↑", "Jump to previews ↓"]
+        assert [a.text for a in jump.find_elements(By.TAG_NAME, "a")] == ["Go to form ↑", "Go to previews ↓"]
         preview = button(browser, "Preview")
         assert preview.get_attribute("type") == "submit"
     finally:
@@ -114,6 +114,12 @@ def test_a_viewer_gets_a_read_only_category_form(browser, guarded):
     assert boxes and all(not b.is_enabled() for b in boxes)
     main = browser.find_element(By.TAG_NAME, "main").text
     assert "when you add an action or save" not in main
+    from test_accessibility import violations_in_both_schemes
+    browser.set_script_timeout(60)
+    for width in [1440, 390]:
+        browser.set_window_size(width, 1000)
+        assert violations_in_both_schemes(browser, f"viewer's category at {width}") == {}
+    browser.set_window_size(1280, 1000)
     # The composer's marker tells a viewer the truth: nothing typed here can be saved.
     browser.get(guarded.base + "/notifications/new")
     marker = browser.find_element(By.ID, "unsaved-status")
