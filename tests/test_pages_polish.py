@@ -151,6 +151,16 @@ def test_admin_pages_show_readable_times_and_destructive_buttons(browser, guarde
         for moment in times:
             assert ISO_TIME.match(moment.get_attribute("datetime")), path
             assert re.search(r"20\d\d", moment.text) and re.search(r"\d\d:\d\d", moment.text), moment.text
+    browser.set_window_size(390, 844)
+    try:
+        for path in ["/users", "/tokens", "/audit"]:  # at a phone's width: no sideways scroll
+            browser.get(guarded.base + path)
+            for summary in browser.find_elements(By.CSS_SELECTOR, "details summary"):
+                summary.click()
+            assert browser.execute_script(
+                "return document.documentElement.scrollWidth <= document.documentElement.clientWidth"), path
+    finally:
+        browser.set_window_size(1280, 1000)
     accent = css_colour(browser, "var(--accent)")
     error = css_colour(browser, "var(--error)")
     for path, name in [("/users", "Remove vera"), ("/tokens", "Revoke deploy")]:
