@@ -196,7 +196,7 @@ import Testing
         }
         let html = Self.text(fixture.get("/notifications"))
         #expect(html.contains("<code>message</code>"))
-        #expect(html.contains(#"<td><span class="muted">none</span></td>"#))
+        #expect(html.contains(#"<td data-label="Category"><span class="muted">none</span></td>"#))
         #expect(!html.contains("<code></code>"))
     }
 
