@@ -59,6 +59,7 @@ enum PreviewCommand: Command {
             Console.out(result.json(report: report.json()))
         } else {
             Console.outBytes(Array(result.textPicture().utf8))
+            if let refusal = report.apnsRefusal { Console.error(refusal.sentence) }
             for diagnostic in report.diagnostics where diagnostic.severity == .error {
                 Console.error(CategoryConfigFile.describe(diagnostic, in: input ?? "-"))
             }
@@ -90,6 +91,7 @@ enum PreviewCommand: Command {
             Console.out(matrix.json(report: full.json()))
         } else {
             Console.outBytes(Array(matrix.table().utf8))
+            if let refusal = report.apnsRefusal { Console.error(refusal.sentence) }
             for diagnostic in report.diagnostics + cuts where diagnostic.severity != .warning {
                 Console.error(CategoryConfigFile.describe(diagnostic, in: input ?? "-"))
             }

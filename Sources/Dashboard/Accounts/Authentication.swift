@@ -52,8 +52,7 @@ struct Authentication: Middleware {
         // No route matched: `viewer`, so the 404s do not tell a stranger which addresses exist.
         let needed = resolution.routeIndex.map { roles[$0] } ?? .viewer
         if openWithoutUsers, try !access.hasUsers() {
-            let response = next(request)
-            try auditChange(request, needed: needed, response: response)
+            let response = try auditedResponse(request, next: next)
             return PageDecoration(principal: nil, pages: pages).apply(to: response)
         }
         let principal = try identify(request)
@@ -78,8 +77,9 @@ struct Authentication: Middleware {
         }
         var request = request
         request.authenticatedActor = principal.actor
-        let response = PageSession.$csrfToken.withValue(principal.csrfToken) { next(request) }
-        try auditChange(request, needed: needed, response: response)
+        let response = try PageSession.$csrfToken.withValue(principal.csrfToken) {
+            try auditedResponse(request, next: next)
+        }
         return PageDecoration(principal: principal, pages: pages).apply(to: response)
     }
 

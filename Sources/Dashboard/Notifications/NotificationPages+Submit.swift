@@ -85,14 +85,14 @@ extension NotificationPages {
         let headers = composed.fields.headersText
         let author = Author.name(of: request)
         guard let stored else {
-            let created = try store.notifications.create(
+            let created = try store.notifications.auditedCreate(
                 name: name, headers: headers, payload: text, by: author)
             return Response(redirectTo: "/notifications/\(created.id)")
         }
         guard let revision else {
             throw HTTPError(.badRequest, message: "The form has no revision; open the notification again.")
         }
-        switch try store.notifications.update(
+        switch try store.notifications.auditedUpdate(
             id: stored.id, expectedRevision: revision, name: name, headers: headers, payload: text, by: author
         )
         {
