@@ -112,7 +112,7 @@ struct PayloadAPI: Sendable {
                 return Response(json: export.json())
             }
         } catch {
-            throw HTTPError(.invalidExport, message: error.description)
+            throw error.apiError
         }
     }
 }
