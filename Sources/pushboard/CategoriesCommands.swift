@@ -12,7 +12,7 @@ enum CategoriesExportCommand: Command {
         pushboard categories export --as json|swift [--data DIR | FILE]
 
         Prints the category registry of the data directory (default ./pushboard-data), or of the
-        config FILE, as the config JSON (CONTRACT §5) or as Swift code that registers the
+        config FILE, as the config JSON (the format `validate --categories` reads) or as Swift code that registers the
         categories with UNUserNotificationCenter.
         """
 

@@ -20,7 +20,7 @@ enum PreviewCommand: Command {
           --categories FILE  category config, so the category's buttons can be shown
           --data DIR         use the category registry of a pushboard data directory instead
           --ios VERSION      the expanded view of iOS \(PreviewVersion.validList) (default \(PreviewVersion.default.rawValue))
-          --format FORMAT    text (default), json (CONTRACT §6, with the report inside) or
+          --format FORMAT    text (default), json (the API's preview, with the report inside) or
                              table (with --device all; its default)
         \(InputReader.help)
         """
