@@ -24,7 +24,8 @@ import Testing
     @Test func settingsChangesFromTheAPIAndThePageAreRecordedWithWhatChanged() throws {
         let fixture = try AccessDashboard()
         let saved = fixture.send(
-            .put, "/api/v1/settings", as: .admin, body: #"{"appName": "Chat Pro", "appBundleID": "com.example.chat"}"#)
+            .put, "/api/v1/settings", as: .admin,
+            body: #"{"appName": "Chat Pro", "appBundleID": "com.example.chat"}"#)
         #expect(saved.status == .ok)
         let api = try Self.events(fixture).filter { $0.action == "settings.update" }
         #expect(api.count == 1)
@@ -41,7 +42,8 @@ import Testing
             to: Request(
                 method: .post, target: "/settings",
                 headers: ["Content-Type": MultipartBody.contentType, "X-Pushboard-User": "anna"],
-                body: SettingsPagesTests.form(name: "Shop", bundleID: "", icon: nil), remoteAddress: "127.0.0.1"))
+                body: SettingsPagesTests.form(name: "Shop", bundleID: "", icon: nil),
+                remoteAddress: "127.0.0.1"))
         #expect(page.status == .seeOther)
         let recorded = try Self.events(open)
         #expect(recorded.count == 1)
@@ -52,9 +54,11 @@ import Testing
 
     @Test func dryRunsPreviewsAndExportsRecordNothingWhileTheImportRecordsItsPlan() throws {
         let fixture = try AccessDashboard(openWithoutUsers: true, withUsers: false)
-        let config = #"{"categories": [{"identifier": "message", "actions": [{"identifier": "reply", "title": "Reply"}]}]}"#
+        let config =
+            #"{"categories": [{"identifier": "message", "actions": [{"identifier": "reply", "title": "Reply"}]}]}"#
         let apiDryRun = fixture.send(
-            .put, "/api/v1/categories?dryRun=true", body: config, headers: ["Content-Type": "application/json"])
+            .put, "/api/v1/categories?dryRun=true", body: config,
+            headers: ["Content-Type": "application/json"])
         #expect(apiDryRun.status == .ok)
         #expect(Self.post(fixture, "/categories", [("config", config)]).status == .ok)
         let preview = Self.post(
@@ -85,7 +89,10 @@ import Testing
         #expect(first.first?.object == address)
         let updated = Self.post(
             fixture, address,
-            [("name", "Sale"), ("title", "Hello"), ("body", "Now 30 % off"), ("revision", "1"), ("intent", "save")])
+            [
+                ("name", "Sale"), ("title", "Hello"), ("body", "Now 30 % off"), ("revision", "1"),
+                ("intent", "save"),
+            ])
         #expect(updated.status == .seeOther)
         let latest = try Self.events(fixture).first
         #expect(latest?.action == "notifications.update")

@@ -27,7 +27,8 @@ import Testing
     func aDeviceTokenOfTheWrongShapeIsA400NamingIt(token: String) throws {
         let fixture = try DashboardFixture()
         let answer = fixture.send(
-            .post, "/api/v1/export?format=curl&bundle=com.example.app&deviceToken=\(token)", body: Self.payload,
+            .post, "/api/v1/export?format=curl&bundle=com.example.app&deviceToken=\(token)",
+            body: Self.payload,
             headers: Self.json)
         #expect(answer.status == .badRequest)
         let text = DashboardFixture.text(answer)
@@ -35,7 +36,8 @@ import Testing
         #expect(text.contains("deviceToken"))
         let good = fixture.send(
             .post,
-            "/api/v1/export?format=curl&bundle=com.example.app&deviceToken=" + String(repeating: "ab", count: 32),
+            "/api/v1/export?format=curl&bundle=com.example.app&deviceToken="
+                + String(repeating: "ab", count: 32),
             body: Self.payload, headers: Self.json)
         #expect(good.status == .ok)
     }
@@ -52,25 +54,30 @@ import Testing
 
     @Test func downloadApnsWithoutABundleIDAsksForIt() throws {
         let fixture = try DashboardFixture()
-        let asked = fixture.send(.post, "/notifications/new/export.apns", body: "title=Hi", headers: Self.form)
+        let asked = fixture.send(
+            .post, "/notifications/new/export.apns", body: "title=Hi", headers: Self.form)
         #expect(asked.status == .unprocessableContent)
         let page = DashboardFixture.text(asked)
         #expect(page.contains("Download .apns needs your app&#39;s bundle ID"))
         #expect(page.contains("xcrun simctl push booted com.example.app FILE"))
 
         let typed = fixture.send(
-            .post, "/notifications/new/export.apns", body: "title=Hi&bundle=com.example.chat", headers: Self.form)
+            .post, "/notifications/new/export.apns", body: "title=Hi&bundle=com.example.chat",
+            headers: Self.form)
         #expect(typed.status == .ok)
         #expect(DashboardFixture.text(typed).contains(#""Simulator Target Bundle":"com.example.chat""#))
 
         // The topic of an alert push is the bundle ID itself.
         let topic = fixture.send(
-            .post, "/notifications/new/export.apns", body: "title=Hi&topic=com.example.shop", headers: Self.form)
+            .post, "/notifications/new/export.apns", body: "title=Hi&topic=com.example.shop",
+            headers: Self.form)
         #expect(DashboardFixture.text(topic).contains(#""Simulator Target Bundle":"com.example.shop""#))
 
         // The workspace's bundle ID (Settings) is used when the field is left empty.
-        _ = fixture.send(.put, "/api/v1/settings", body: #"{"appBundleID": "com.example.app"}"#, headers: Self.json)
-        let workspace = fixture.send(.post, "/notifications/new/export.apns", body: "title=Hi", headers: Self.form)
+        _ = fixture.send(
+            .put, "/api/v1/settings", body: #"{"appBundleID": "com.example.app"}"#, headers: Self.json)
+        let workspace = fixture.send(
+            .post, "/notifications/new/export.apns", body: "title=Hi", headers: Self.form)
         #expect(workspace.status == .ok)
         #expect(DashboardFixture.text(workspace).contains(#""Simulator Target Bundle":"com.example.app""#))
     }

@@ -9,11 +9,9 @@ import Testing
 /// verdict where a pipeline reads it (issue 25, point 6).
 @Suite struct NotDeliveredTests {
     /// The 5 441-byte payload of the support ticket.
-    static let supportPayload: String = {
-        let head = #"{"aps":{"alert":{"title":"Your order shipped","body":"Track parcel 7731 in the app"},"sound":"default"},"order":{"id":"7731","notes":""#
-        let tail = #""}}"#
-        return head + String(repeating: "x", count: 5441 - head.utf8.count - tail.utf8.count) + tail
-    }()
+    static let supportPayload =
+        (try? String(contentsOfFile: DashboardFixture.repositoryRoot + "/tests/fixtures/support-5441.json", encoding: .utf8))
+        ?? ""
     static let sentence = "Not delivered: APNs answers 413 PayloadTooLarge"
 
     @Test func theComposerOverlaysThePreviewsAndItsTextPictureStartsWithTheVerdict() throws {
@@ -42,14 +40,18 @@ import Testing
                 .post, "/notifications/new", body: body,
                 headers: ["Content-Type": "application/x-www-form-urlencoded"]))
         #expect(!page.contains("Not delivered"))
-        #expect(page.contains(#"<pre id="text-picture" class="text-picture" tabindex="0" aria-label="Text picture">valid ("#))
+        #expect(
+            page.contains(
+                #"<pre id="text-picture" class="text-picture" tabindex="0" aria-label="Text picture">valid ("#
+            ))
     }
 
     @Test func theLiveUpdateCarriesTheOverlayAndTheTextPicture() throws {
         let fixture = try DashboardFixture()
         let json = #"{"rawJSON": "# + Self.quoted(Self.supportPayload) + "}"
         let answer = DashboardFixture.text(
-            fixture.send(.post, "/notifications/live", body: json, headers: ["Content-Type": "application/json"]))
+            fixture.send(
+                .post, "/notifications/live", body: json, headers: ["Content-Type": "application/json"]))
         #expect(answer.contains(Self.sentence))
         #expect(answer.contains(#""textPicture":"#))
     }
@@ -80,6 +82,7 @@ import Testing
 
     /// `text` as a JSON string literal.
     static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            + "\""
     }
 }

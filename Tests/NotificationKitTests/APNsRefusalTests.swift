@@ -7,13 +7,12 @@ import Testing
 /// One place maps a finding to what APNs answers instead of delivering (issue 25, point 6), and
 /// the rules document quotes the same reason beside each mapped code.
 @Suite struct APNsRefusalTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     /// A support ticket's payload: an order update whose custom data pushed it to 5 441 bytes.
-    static let supportPayload: String = {
-        let head = #"{"aps":{"alert":{"title":"Your order shipped","body":"Track parcel 7731 in the app"},"sound":"default"},"order":{"id":"7731","notes":""#
-        let tail = #""}}"#
-        let fill = String(repeating: "x", count: 5441 - head.utf8.count - tail.utf8.count)
-        return head + fill + tail
-    }()
+    static let supportPayload =
+        (try? String(contentsOf: root.appendingPathComponent("tests/fixtures/support-5441.json"), encoding: .utf8))
+        ?? ""
 
     static func report(_ payload: String, headers: [String: String] = [:]) -> ValidationReport {
         PayloadAnalysis(payload: Array(payload.utf8), headers: headers, registry: nil).report
@@ -26,15 +25,16 @@ import Testing
         #expect(report.apnsRefusal?.sentence == "Not delivered: APNs answers 413 PayloadTooLarge")
     }
 
-    @Test(arguments: [
-        (["apns-priority": "7"], "400 BadPriority"),
-        (["apns-push-type": "Alert"], "400 InvalidPushType"),
-        (["apns-collapse-id": String(repeating: "c", count: 65)], "400 BadCollapseId"),
-        (["apns-topic": "<bundle id>"], "400 BadTopic"),
-        (["apns-push-type": "voip", "apns-topic": "com.example.chat"], "400 DeviceTokenNotForTopic"),
-        (["apns-push-type": "background", "apns-priority": "10"], nil),
-        ([:], nil),
-    ] as [([String: String], String?)])
+    @Test(
+        arguments: [
+            (["apns-priority": "7"], "400 BadPriority"),
+            (["apns-push-type": "Alert"], "400 InvalidPushType"),
+            (["apns-collapse-id": String(repeating: "c", count: 65)], "400 BadCollapseId"),
+            (["apns-topic": "<bundle id>"], "400 BadTopic"),
+            (["apns-push-type": "voip", "apns-topic": "com.example.chat"], "400 DeviceTokenNotForTopic"),
+            (["apns-push-type": "background", "apns-priority": "10"], nil),
+            ([:], nil),
+        ] as [([String: String], String?)])
     func headersAPNsRefusesMapToItsAnswer(headers: [String: String], answer: String?) {
         let payload =
             headers["apns-push-type"] == "background"
@@ -61,7 +61,8 @@ import Testing
     @Test func theRulesDocumentQuotesEachMappedReason() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let document = try String(contentsOf: root.appendingPathComponent("docs/validation-rules.md"), encoding: .utf8)
+        let document = try String(
+            contentsOf: root.appendingPathComponent("docs/validation-rules.md"), encoding: .utf8)
         let rows = document.split(separator: "\n").filter { $0.hasPrefix("| `") }
         for (code, reasons) in APNsRefusal.mappedCodes {
             let row = rows.first { $0.hasPrefix("| `\(code)` |") }

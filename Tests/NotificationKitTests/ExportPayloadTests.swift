@@ -31,7 +31,9 @@ struct ExportPayloadTests {
         let headers = APNsHeaders(
             pushType: "alert", priority: "10", topic: "com.example.app", collapseID: "it's $(x)")
         let export = PayloadExport(bytes: Array(payload.utf8), headers: headers)
-        let command = try export.curlCommand(deviceToken: "a1B2000000000000000000000000000000000000000000000000000000000000", environment: .production)
+        let command = try export.curlCommand(
+            deviceToken: "a1B2000000000000000000000000000000000000000000000000000000000000",
+            environment: .production)
         // Replace curl by a function that prints each argument NUL-terminated.
         let script = "APNS_AUTH_TOKEN=jwt; curl() { printf '%s\\0' \"$@\"; }\n" + command
         let output = try ExportProcess.run("/bin/sh", ["-c", script])
@@ -177,14 +179,18 @@ struct ExportPayloadTests {
             try PayloadExport(bytes: Array("{}".utf8), headers: APNsHeaders(topic: "com.example.app"))
                 .curlCommand(deviceToken: token)
         }
-        #expect(DeviceTokenShape.problem(token)?.contains(reason) == true, "\(DeviceTokenShape.problem(token) ?? "")")
+        #expect(
+            DeviceTokenShape.problem(token)?.contains(reason) == true,
+            "\(DeviceTokenShape.problem(token) ?? "")")
     }
 
     @Test(arguments: [String(repeating: "0f", count: 32), String(repeating: "AB", count: 80)])
     func phoneAndSimulatorTokensPass(token: String) throws {
         #expect(DeviceTokenShape.problem(token) == nil)
-        let command = try PayloadExport(bytes: Array("{}".utf8), headers: APNsHeaders(topic: "com.example.app"))
-            .curlCommand(deviceToken: token)
+        let command = try PayloadExport(
+            bytes: Array("{}".utf8), headers: APNsHeaders(topic: "com.example.app")
+        )
+        .curlCommand(deviceToken: token)
         #expect(command.contains("/3/device/\(token)'"))
     }
 }

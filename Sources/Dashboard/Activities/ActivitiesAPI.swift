@@ -29,7 +29,9 @@ struct ActivitiesAPI: Sendable {
         }
         router.delete("/api/v1/activities/{name}", .editor) { request, parameters in
             let name = try parameters.require("name")
-            guard try catalog.auditedDelete(name, by: Author.name(of: request)) else { throw Self.notFound(name) }
+            guard try catalog.auditedDelete(name, by: Author.name(of: request)) else {
+                throw Self.notFound(name)
+            }
             return Response(status: .noContent)
         }
         router.get("/api/v1/activities/{name}/revisions", .viewer) { _, parameters in

@@ -51,7 +51,8 @@ struct CategoriesAPI: Sendable {
             let expected = try IfMatch.expectedRevision(
                 request, current: current, stale: Self.stale(identifier))
             do {
-                try catalog.auditedDelete(identifier, expectedRevision: expected, by: Author.name(of: request))
+                try catalog.auditedDelete(
+                    identifier, expectedRevision: expected, by: Author.name(of: request))
             } catch RegistryRefusal.notFound {
                 throw Self.notFound(identifier)
             } catch RegistryRefusal.stale {
@@ -100,7 +101,8 @@ struct CategoriesAPI: Sendable {
                 diagnostics: [])
         }
         do {
-            switch try catalog.auditedPut(category, expectedRevision: expected, by: Author.name(of: request)) {
+            switch try catalog.auditedPut(category, expectedRevision: expected, by: Author.name(of: request))
+            {
             case .created(let stored, _):
                 var response = Self.answer(category, revision: stored.revision, status: .created)
                 response.headers.replaceOrAdd(

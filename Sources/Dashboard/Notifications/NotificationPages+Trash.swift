@@ -33,7 +33,9 @@ extension NotificationPages {
         }
         router.post("/notifications/trash/{id}/restore", .editor) { _, parameters in
             let id = try parameters.require("id")
-            guard let restored = try store.notifications.auditedRestore(id: id) else { throw Self.notInTrash(id) }
+            guard let restored = try store.notifications.auditedRestore(id: id) else {
+                throw Self.notInTrash(id)
+            }
             return Response(redirectTo: "/notifications/\(restored.id)?untrashed=1")
         }
         router.get("/notifications/trash/{id}/purge", .editor) { _, parameters in

@@ -51,7 +51,9 @@ extension NotificationStore {
     /// `delete` (to the trash), noted as `notifications.delete` when there was one.
     func auditedDelete(id: String, by author: String) throws -> Bool {
         let deleted = try delete(id: id, by: author)
-        if deleted { AuditedChanges.note("notifications.delete", object: Self.address(of: id), detail: "to the trash") }
+        if deleted {
+            AuditedChanges.note("notifications.delete", object: Self.address(of: id), detail: "to the trash")
+        }
         return deleted
     }
 
@@ -59,7 +61,8 @@ extension NotificationStore {
     func auditedRestore(id: String) throws -> StoredNotification? {
         let restored = try restore(id: id)
         if restored != nil {
-            AuditedChanges.note("notifications.restore", object: Self.address(of: id), detail: "from the trash")
+            AuditedChanges.note(
+                "notifications.restore", object: Self.address(of: id), detail: "from the trash")
         }
         return restored
     }
@@ -78,12 +81,16 @@ extension NotificationStore {
 
     /// "revision 3: Title, Body", the fields as the form labels them.
     private static func detail(from before: StoredNotification?, to saved: StoredNotification) -> String {
-        let old = before.map { RevisionChanges.fields(name: $0.name, headers: $0.headers, payload: $0.payload) }
+        let old = before.map {
+            RevisionChanges.fields(name: $0.name, headers: $0.headers, payload: $0.payload)
+        }
         let new = RevisionChanges.fields(name: saved.name, headers: saved.headers, payload: saved.payload)
         let changes = RevisionChanges(
             before: old ?? ComposerFields(), after: new, payloadsDiffer: before?.payload != saved.payload)
         let labels = changes.changes.map(\.field.label)
-        let listed = labels.isEmpty ? (changes.onlyFormatting ? "formatting" : "no field") : labels.joined(separator: ", ")
+        let listed =
+            labels.isEmpty
+            ? (changes.onlyFormatting ? "formatting" : "no field") : labels.joined(separator: ", ")
         return "revision \(saved.revision): " + String(listed.prefix(300))
     }
 }

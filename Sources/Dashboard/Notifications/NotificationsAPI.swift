@@ -52,7 +52,9 @@ struct NotificationsAPI: Sendable {
         }
         router.delete("/api/v1/notifications/{id}", .editor) { request, parameters in
             let id = try parameters.require("id")
-            guard try store.auditedDelete(id: id, by: Author.name(of: request)) else { throw Self.notFound(id) }
+            guard try store.auditedDelete(id: id, by: Author.name(of: request)) else {
+                throw Self.notFound(id)
+            }
             return Response(status: .noContent)
         }
         router.get("/api/v1/notifications/{id}/revisions", .viewer) { request, parameters in

@@ -15,7 +15,9 @@ struct SettingsAPI: Sendable {
         }
         router.put("/api/v1/settings", .admin) { request, _ in
             let body = try JSONRequestBody(request)
-            let saved = try SettingsChange.update(store, by: Author.name(of: request)) { try Self.bind(body, into: &$0) }
+            let saved = try SettingsChange.update(store, by: Author.name(of: request)) {
+                try Self.bind(body, into: &$0)
+            }
             return APIResponse.json(Self.json(saved))
         }
         router.put("/api/v1/settings/icon", .admin) { request, _ in

@@ -15,7 +15,8 @@ public enum DeviceTokenShape {
         guard !token.isEmpty else { return "The device token is empty." }
         if let bad = token.unicodeScalars.first(where: { !isHexDigit($0) }) {
             let character = String(bad).terminalSafe
-            return "The device token \(shown) has \"\(character)\", which is not a hexadecimal digit (0–9, a–f)."
+            return
+                "The device token \(shown) has \"\(character)\", which is not a hexadecimal digit (0–9, a–f)."
         }
         let digits = token.unicodeScalars.count
         guard digits.isMultiple(of: 2) else {

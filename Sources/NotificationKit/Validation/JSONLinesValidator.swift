@@ -185,7 +185,8 @@ public struct JSONLinesValidator: Sendable {
         for line: JSONLineSplitter.Line, lineNumber: Int, headerCheck: HeaderCheck,
         reusing buffers: inout JSONReadBuffers
     ) -> ValidationReport {
-        var report = unnumberedReport(for: line, lineNumber: lineNumber, headerCheck: headerCheck, reusing: &buffers)
+        var report = unnumberedReport(
+            for: line, lineNumber: lineNumber, headerCheck: headerCheck, reusing: &buffers)
         report.inputLine = lineNumber
         return report
     }
