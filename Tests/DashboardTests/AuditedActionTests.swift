@@ -99,4 +99,17 @@ import Testing
         #expect(latest?.object == address)
         #expect(latest?.detail == "revision 2: Body")
     }
+
+    /// Events written before named actions (the HTTP method and the path) still read on
+    /// `/audit` and in its API beside the new ones.
+    @Test func oldRecordsStillShow() throws {
+        let fixture = try AccessDashboard()
+        try fixture.store.audit.record(
+            actor: "anna", action: "PUT", object: "/api/v1/categories/message", detail: "200",
+            client: "127.0.0.1")
+        _ = fixture.send(.put, "/api/v1/settings", as: .admin, body: #"{"appName": "Chat"}"#)
+        let api = DashboardFixture.text(fixture.send(.get, "/api/v1/audit", as: .admin))
+        #expect(api.contains(#""action":"PUT","object":"/api/v1/categories/message""#))
+        #expect(api.contains(#""action":"settings.update","object":"/settings""#))
+    }
 }

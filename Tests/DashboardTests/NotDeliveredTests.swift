@@ -10,7 +10,9 @@ import Testing
 @Suite struct NotDeliveredTests {
     /// The 5 441-byte payload of the support ticket.
     static let supportPayload =
-        (try? String(contentsOfFile: DashboardFixture.repositoryRoot + "/tests/fixtures/support-5441.json", encoding: .utf8))
+        (try? String(
+            contentsOfFile: DashboardFixture.repositoryRoot + "/tests/fixtures/support-5441.json",
+            encoding: .utf8))
         ?? ""
     static let sentence = "Not delivered: APNs answers 413 PayloadTooLarge"
 

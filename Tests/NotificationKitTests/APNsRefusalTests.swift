@@ -11,7 +11,8 @@ import Testing
         .deletingLastPathComponent()
     /// A support ticket's payload: an order update whose custom data pushed it to 5 441 bytes.
     static let supportPayload =
-        (try? String(contentsOf: root.appendingPathComponent("tests/fixtures/support-5441.json"), encoding: .utf8))
+        (try? String(
+            contentsOf: root.appendingPathComponent("tests/fixtures/support-5441.json"), encoding: .utf8))
         ?? ""
 
     static func report(_ payload: String, headers: [String: String] = [:]) -> ValidationReport {
