@@ -22,6 +22,7 @@
     exportStatus: document.getElementById("export-status-region"),
     mediaCheck: document.getElementById("media-check-region"),
     liveActivity: document.getElementById("live-activity-region"),
+    textPicture: document.getElementById("text-picture-region"),
   };
   const delay = 250;
   let timer = null;

@@ -5,6 +5,7 @@ from conftest import fixture_bytes, post_oversized
 
 CZECH = fixture_bytes("czech.json")
 VIETNAMESE = fixture_bytes("vietnamese.json")
+SUPPORT = fixture_bytes("support-5441.json")  # the ticket's 5 441-byte payload (issue 25)
 CATEGORIES = json.loads(fixture_bytes("categories.json"))
 
 
@@ -290,3 +291,58 @@ def test_if_match_star_and_lists(server):
 def test_preview_varies_on_accept(server):
     status, headers, _ = server.request("POST", "/api/v1/preview", CZECH)
     assert status == 200 and "Accept" in headers.get("vary", "")
+
+
+
+def test_text_picture_puts_not_delivered_and_every_error_first(shared_server):
+    """Issue 25: the 5 441-byte payload APNs refuses says so at the top of the text picture,
+    with every error, and in headers a pipeline can read without parsing the picture."""
+    payload = SUPPORT
+    assert len(payload) == 5441
+    status, headers, body = shared_server.request(
+        "POST", "/api/v1/preview", payload,
+        {"Content-Type": "application/json", "Accept": "text/plain", "apns-priority": "7"})
+    assert status == 200
+    assert headers["pushboard-valid"] == "false"
+    assert headers["apns-refusal"] == "413 PayloadTooLarge"
+    lines = body.decode().split("\n")
+    assert lines[0].startswith("invalid (2 errors")
+    assert lines[1] == "Not delivered: APNs answers 413 PayloadTooLarge"
+    assert "[payload.too-large]" in lines[2] and "5441" in lines[2]
+    assert "[header.priority.value]" in lines[3]
+    assert lines[5].startswith("── ")
+    status, headers, body = shared_server.request(
+        "POST", "/api/v1/preview", CZECH, {"Content-Type": "application/json", "Accept": "text/plain"})
+    assert headers["pushboard-valid"] == "true" and "apns-refusal" not in headers
+    assert body.decode().startswith("valid (") and "Not delivered" not in body.decode()
+
+
+def test_export_errors_name_headers_and_parameters_not_cli_options(shared_server):
+    status, _, body = shared_server.json("POST", "/api/v1/export?format=curl", CZECH)
+    assert status == 400 and body["error"]["code"] == "invalid-export"
+    message = body["error"]["message"]
+    assert "apns-topic request header" in message and "bundle=" in message and "--" not in message
+
+
+def test_export_refuses_a_device_token_of_the_wrong_shape(shared_server):
+    status, _, body = shared_server.json(
+        "POST", "/api/v1/export?format=curl&bundle=com.example.chat&deviceToken=a1b2c3", CZECH)
+    assert status == 400 and body["error"]["code"] == "invalid-device-token"
+    assert "3 bytes (6 hexadecimal digits)" in body["error"]["message"]
+    status, _, command = shared_server.request(
+        "POST", "/api/v1/export?format=curl&bundle=com.example.chat&deviceToken=" + "ab" * 32, CZECH)
+    assert status == 200 and ("/3/device/" + "ab" * 32).encode() in command
+
+
+def test_settings_change_is_audited_by_name_and_a_dry_run_is_not(server):
+    """Issue 25: a settings change made through the API is in the audit trail as
+    settings.update with what changed; a dry-run import records nothing."""
+    status, _, _ = server.json("PUT", "/api/v1/settings", {"appName": "Chat Pro"})
+    assert status == 200
+    status, _, plan = server.json("PUT", "/api/v1/categories?dryRun=true", CATEGORIES)
+    assert status == 200 and "dryRun" in plan
+    status, _, trail = server.json("GET", "/api/v1/audit")
+    assert status == 200, trail
+    events = trail["events"]
+    assert [e["action"] for e in events] == ["settings.update"], events
+    assert events[0]["object"] == "/settings" and 'appName: none → "Chat Pro"' in events[0]["detail"]

@@ -7,6 +7,7 @@ from conftest import ROOT, SEEDS
 
 CATEGORIES = str(SEEDS / "categories.json")
 CZECH = str(SEEDS / "czech.json")
+SUPPORT = str(SEEDS / "support-5441.json")  # the ticket's 5 441-byte payload (issue 25)
 
 
 def run(binary, *arguments, stdin=None):
@@ -166,3 +167,53 @@ def test_api_swift_code_matches_the_cli_export(binary, server):
     assert from_cli.stdout == from_api
     from_file = run(binary, "categories", "export", "--as", "swift", CATEGORIES)
     assert from_file.stdout == from_api
+
+
+
+def test_validate_and_preview_say_not_delivered(binary):
+    """Issue 25: the CLI says APNs refuses the 5 441-byte payload, with the status and reason."""
+    validated = run(binary, "validate", "-", stdin=open(SUPPORT, "rb").read())
+    assert validated.returncode == 1
+    assert b"-: Not delivered: APNs answers 413 PayloadTooLarge\n" in validated.stdout + validated.stderr
+    previewed = run(binary, "preview", "--surface", "lockScreen", "-", stdin=open(SUPPORT, "rb").read())
+    assert previewed.returncode == 1
+    assert previewed.stderr.decode().startswith("Not delivered: APNs answers 413 PayloadTooLarge\n")
+    assert b"Not delivered" not in run(binary, "validate", CZECH).stdout
+
+
+def test_jsonl_reports_name_their_line(binary):
+    lines = b'{"aps":{"alert":"a"}}\n{"aps":{"badge":"5"}}\n\n{"aps":{"alert":"b"}}\n'
+    result = run(binary, "validate", "--jsonl", "-", stdin=lines)
+    reports = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [r["line"] for r in reports] == [1, 2, 3, 4]
+    assert [r["valid"] for r in reports] == [True, False, False, True]
+    assert result.stdout.startswith(b'{"line":1,"valid":true,')
+
+
+def test_categories_import_dry_run_changes_nothing(binary, tmp_path):
+    data = str(tmp_path / "data")
+    dry = run(binary, "categories", "import", CATEGORIES, "--dry-run", "--data", data)
+    assert dry.returncode == 0, dry.stderr
+    text = dry.stdout.decode()
+    assert text.startswith("Dry run:") and "adds message" in text and "nothing was changed" in text
+    assert not (tmp_path / "data").exists()  # nothing was written, not even the data directory
+    assert run(binary, "categories", "import", CATEGORIES, "--data", data).returncode == 0
+    again = run(binary, "categories", "import", CATEGORIES, "--dry-run", "--data", data)
+    assert "changes nothing" in again.stdout.decode()
+
+
+def test_curl_export_checks_the_device_token_shape(binary):
+    short = run(binary, "export", "--as", "curl", "--topic", "com.example.chat", "--device-token", "a1b2c3", CZECH)
+    assert short.returncode == 1 and short.stdout == b""
+    assert b"is 3 bytes (6 hexadecimal digits)" in short.stderr
+    good = run(binary, "export", "--as", "curl", "--topic", "com.example.chat", "--device-token", "ab" * 32, CZECH)
+    assert good.returncode == 0 and ("/3/device/" + "ab" * 32).encode() in good.stdout
+
+
+def test_apns_export_without_bundle_says_what_to_pass(binary):
+    result = run(binary, "export", "--as", "apns", CZECH)
+    assert result.returncode == 0
+    assert "Simulator Target Bundle" not in json.loads(result.stdout)
+    assert b"xcrun simctl push booted com.example.app FILE" in result.stderr
+    with_bundle = run(binary, "export", "--as", "apns", "--bundle", "com.example.chat", CZECH)
+    assert b"simctl" not in with_bundle.stderr

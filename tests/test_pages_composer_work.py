@@ -240,14 +240,14 @@ def test_export_fields_fill_the_curl_command(page, server):
     page.get(server.base + "/notifications/new")
     control(page, "Title").send_keys("Hi")
     control(page, "Bundle ID").send_keys("com.example.chat")
-    control(page, "Device token").send_keys("ab12cd")
+    control(page, "Device token").send_keys("ab12cd" + "0" * 58)
     from selenium.webdriver.support.ui import Select
     Select(control(page, "APNs environment")).select_by_value("production")
     if not page.javascript:
         press(page, "Preview")
     curl = lambda: control(page, "curl command").get_attribute("value")
     wait(page, lambda: "apns-topic: com.example.chat" in curl())
-    assert "https://api.push.apple.com/3/device/ab12cd" in curl()
+    assert "https://api.push.apple.com/3/device/ab12cd" + "0" * 58 in curl()
     assert "APNS_AUTH_TOKEN" in page.find_element(By.CSS_SELECTOR, ".token-help").get_attribute("textContent")
     assert "--topic" not in page.page_source
 

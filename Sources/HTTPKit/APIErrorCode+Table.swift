@@ -100,6 +100,8 @@ extension APIErrorCode {
         case .formIntent: Entry("form.intent", .badRequest, "The form's button is not one it has.")
         case .formOption: Entry("form.option", .badRequest, "The form names an unknown option.")
         case .invalidExport: Entry("invalid-export", .badRequest, "The export cannot be made.")
+        case .invalidDeviceToken:
+            Entry("invalid-device-token", .badRequest, "The device token is not one APNs issues.")
         case .invalidActivityType:
             Entry("invalid-activity-type", .unprocessableContent, "The activity type source has errors.")
         case .mediaCheckBusy:

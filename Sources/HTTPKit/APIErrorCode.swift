@@ -115,6 +115,8 @@ public enum APIErrorCode: CaseIterable, Sendable, Hashable {
     case formOption
     /// An export the payload or its parameters cannot make.
     case invalidExport
+    /// The device token given for an export is not hexadecimal bytes of a size APNs issues.
+    case invalidDeviceToken
     /// A Live Activity type source with errors; nothing was imported.
     case invalidActivityType
     /// Too many media checks are running; the answer has `Retry-After`.

@@ -12,7 +12,7 @@ enum CategoriesExportCommand: Command {
         pushboard categories export --as json|swift [--data DIR | FILE]
 
         Prints the category registry of the data directory (default ./pushboard-data), or of the
-        config FILE, as the config JSON (CONTRACT §5) or as Swift code that registers the
+        config FILE, as the config JSON (the format `validate --categories` reads) or as Swift code that registers the
         categories with UNUserNotificationCenter.
         """
 
@@ -37,13 +37,14 @@ enum CategoriesExportCommand: Command {
 enum CategoriesImportCommand: Command {
     static let words = ["categories", "import"]
     static let valueOptions: Set<String> = ["data"]
-    static let flagOptions: Set<String> = []
+    static let flagOptions: Set<String> = ["dry-run"]
     static let usage = """
-        pushboard categories import FILE [--data DIR]
+        pushboard categories import FILE [--dry-run] [--data DIR]
 
         Checks the category config FILE and, when it has no errors, replaces the registry of the
         data directory (default ./pushboard-data) with it in one transaction; the previous
         registry stays in the history. A config with errors changes nothing (exit 1).
+          --dry-run   only print what the import would do (adds, changes, removes); change nothing
         """
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
@@ -57,6 +58,17 @@ enum CategoriesImportCommand: Command {
             return 1
         }
         let directory = arguments["data"] ?? "./pushboard-data"
+        if arguments.has("dry-run") {
+            // A data directory that does not exist yet has an empty registry.
+            let current =
+                FileManager.default.fileExists(atPath: directory)
+                ? try RegistryAccess.read(directory) : CategoryConfig(categories: [])
+            let plan = RegistryImportPlan(current: current, incoming: config)
+            Console.say(
+                "Dry run: importing '\(file)' into \(directory) \(plan.summary)"
+                    + " (\(plan.unchangedCount) unchanged); nothing was changed.")
+            return 0
+        }
         do {
             let author = "cli:" + (ProcessInfo.processInfo.environment["USER"] ?? "unknown")
             try CategoryCatalog(store: Store(directory: directory).categories).replaceAll(

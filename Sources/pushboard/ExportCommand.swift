@@ -16,6 +16,7 @@ enum ExportCommand: Command {
         for APNs over HTTP/2 (curl). An invalid payload prints its report to stderr, exit 1.
           --as FORMAT          json, apns or curl (required)
           --bundle ID          the app's bundle id, as "Simulator Target Bundle" in the .apns file
+                               (without it, give simctl the bundle id: xcrun simctl push booted ID FILE)
           --device-token HEX   the device token for the curl URL (default: a DEVICE_TOKEN placeholder)
           --environment ENV    sandbox (default) or production APNs host for curl
           --categories FILE    category config to check "category" against (or --data DIR)
@@ -23,6 +24,13 @@ enum ExportCommand: Command {
         \(HeaderOptions.help)
         \(InputReader.help)
         """
+
+    /// Said when `--as apns` has no `--bundle`: simctl cannot deliver such a file unless given
+    /// the bundle ID on its own command line.
+    static let noBundleNote =
+        "pushboard export: note: without --bundle the file has no \"Simulator Target Bundle\", so "
+        + "xcrun simctl push booted FILE cannot deliver it; give --bundle com.example.app, or run "
+        + "xcrun simctl push booted com.example.app FILE"
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let input = try arguments.singleOperand()
@@ -50,6 +58,7 @@ enum ExportCommand: Command {
                 for warning in PayloadExport.simulatorWarnings(file: file, headers: export.headers) {
                     Console.error(CategoryConfigFile.describe(warning, in: input ?? "-"))
                 }
+                if arguments["bundle"] == nil { Console.error(Self.noBundleNote) }
                 Console.outBytes(file)
             case "curl":
                 Console.outBytes(

@@ -20,7 +20,7 @@ enum PreviewCommand: Command {
           --categories FILE  category config, so the category's buttons can be shown
           --data DIR         use the category registry of a pushboard data directory instead
           --ios VERSION      the expanded view of iOS \(PreviewVersion.validList) (default \(PreviewVersion.default.rawValue))
-          --format FORMAT    text (default), json (CONTRACT §6, with the report inside) or
+          --format FORMAT    text (default), json (the API's preview, with the report inside) or
                              table (with --device all; its default)
         \(InputReader.help)
         """
@@ -59,6 +59,7 @@ enum PreviewCommand: Command {
             Console.out(result.json(report: report.json()))
         } else {
             Console.outBytes(Array(result.textPicture().utf8))
+            if let refusal = report.apnsRefusal { Console.error(refusal.sentence) }
             for diagnostic in report.diagnostics where diagnostic.severity == .error {
                 Console.error(CategoryConfigFile.describe(diagnostic, in: input ?? "-"))
             }
@@ -90,6 +91,7 @@ enum PreviewCommand: Command {
             Console.out(matrix.json(report: full.json()))
         } else {
             Console.outBytes(Array(matrix.table().utf8))
+            if let refusal = report.apnsRefusal { Console.error(refusal.sentence) }
             for diagnostic in report.diagnostics + cuts where diagnostic.severity != .warning {
                 Console.error(CategoryConfigFile.describe(diagnostic, in: input ?? "-"))
             }

@@ -15,7 +15,7 @@ enum ValidateCommand: Command {
 
         Validates one payload (FILE, or standard input for - or none) and prints its report; with
         --jsonl, one payload per line and one JSON report per line, in order, streaming.
-          --categories FILE  category config (CONTRACT §5) to check "category" against
+          --categories FILE  category config (pushboard categories export writes one) to check "category" against
           --data DIR         use the category registry of a pushboard data directory instead
           --format FORMAT    text (default) or json, for a single payload
           --envelope         each --jsonl line is {"headers": {…}, "payload": {…}}

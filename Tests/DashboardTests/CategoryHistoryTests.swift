@@ -1,6 +1,7 @@
 import Foundation
 import HTTPKit
 import NotificationKit
+import Registry
 import Testing
 
 @testable import Dashboard

@@ -36,8 +36,11 @@ import Testing
     @Test func aDeviceLiveActivityUpdateStillGoesToTheDevice() throws {
         let export = PayloadExport(
             bytes: Self.payload, headers: APNsHeaders(pushType: "liveactivity", priority: "10"))
-        let command = try export.curlCommand(deviceToken: "ab12", bundleIdentifier: "com.example.app")
-        #expect(command.contains("/3/device/ab12"))
+        let command = try export.curlCommand(
+            deviceToken: "ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12",
+            bundleIdentifier: "com.example.app")
+        #expect(
+            command.contains("/3/device/ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12"))
         #expect(command.contains("apns-topic: com.example.app.push-type.liveactivity"))
     }
 }

@@ -31,7 +31,9 @@ struct ExportPayloadTests {
         let headers = APNsHeaders(
             pushType: "alert", priority: "10", topic: "com.example.app", collapseID: "it's $(x)")
         let export = PayloadExport(bytes: Array(payload.utf8), headers: headers)
-        let command = try export.curlCommand(deviceToken: "a1B2", environment: .production)
+        let command = try export.curlCommand(
+            deviceToken: "a1B2000000000000000000000000000000000000000000000000000000000000",
+            environment: .production)
         // Replace curl by a function that prints each argument NUL-terminated.
         let script = "APNS_AUTH_TOKEN=jwt; curl() { printf '%s\\0' \"$@\"; }\n" + command
         let output = try ExportProcess.run("/bin/sh", ["-c", script])
@@ -45,7 +47,7 @@ struct ExportPayloadTests {
                 "apns-topic: com.example.app",
                 "-H", "apns-collapse-id: it's $(x)", "-H", "authorization: bearer jwt", "--data-binary",
                 payload,
-                "https://api.push.apple.com/3/device/a1B2",
+                "https://api.push.apple.com/3/device/a1B2000000000000000000000000000000000000000000000000000000000000",
             ])
     }
 
@@ -61,7 +63,7 @@ struct ExportPayloadTests {
 
     @Test func curlRefusesWhatTheShellOrHTTPCannotCarry() {
         let payload = Array("{}".utf8)
-        #expect(throws: ExportError.invalidDeviceToken) {
+        #expect(throws: ExportError.self) {
             try PayloadExport(bytes: payload).curlCommand(deviceToken: "abc; rm")
         }
         #expect(throws: ExportError.invalidHeaderValue(name: "apns-topic")) {
@@ -162,5 +164,33 @@ struct ExportPayloadTests {
             ])
         #expect(
             PayloadExport.simulatorWarnings(file: Array(#"{"aps":{}}"#.utf8), headers: APNsHeaders()).isEmpty)
+    }
+}
+
+/// A device token goes into the curl command only when it can be one APNs issued (issue 25).
+@Suite struct DeviceTokenShapeTests {
+    @Test(arguments: [
+        ("a1b2c3", "is 3 bytes (6 hexadecimal digits)"), ("abc", "an odd number"),
+        ("ab12 cd", "\" \", which is not a hexadecimal digit"), ("", "is empty"),
+        (String(repeating: "ab", count: 256), "at most 255"),
+    ])
+    func aTokenOfTheWrongShapeIsRefusedSayingWhy(token: String, reason: String) {
+        #expect(throws: ExportError.self) {
+            try PayloadExport(bytes: Array("{}".utf8), headers: APNsHeaders(topic: "com.example.app"))
+                .curlCommand(deviceToken: token)
+        }
+        #expect(
+            DeviceTokenShape.problem(token)?.contains(reason) == true,
+            "\(DeviceTokenShape.problem(token) ?? "")")
+    }
+
+    @Test(arguments: [String(repeating: "0f", count: 32), String(repeating: "AB", count: 80)])
+    func phoneAndSimulatorTokensPass(token: String) throws {
+        #expect(DeviceTokenShape.problem(token) == nil)
+        let command = try PayloadExport(
+            bytes: Array("{}".utf8), headers: APNsHeaders(topic: "com.example.app")
+        )
+        .curlCommand(deviceToken: token)
+        #expect(command.contains("/3/device/\(token)'"))
     }
 }

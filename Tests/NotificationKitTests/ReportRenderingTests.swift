@@ -52,6 +52,7 @@ import Testing
             400 BadPriority). [header.priority.value]
             push.json:1:32: warning: "Message" is not registered; "message" is (identifiers are case-sensitive). \
             [category.case-mismatch]
+            push.json: Not delivered: APNs answers 400 BadPriority
             push.json: invalid (2 errors, 1 warning, 0 infos); 54 of 4096 bytes for alert
 
             """

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Testing
 
 @testable import NotificationKit
@@ -22,6 +23,20 @@ import Testing
         #expect(reports[2].codes == ["json.empty"])
         #expect(reports[3].size.bytes == Self.lines[3].utf8.count)
         #expect(reports[4].diagnostics.first?.line == 5)
+    }
+
+    /// Every report names its line, valid ones too, first in its JSON (issue 25): a pipeline
+    /// matches a report to its input without counting lines.
+    @Test func everyReportNamesItsLine() {
+        let text = Self.lines.joined(separator: "\n") + "\n"
+        let reports = JSONLinesValidator(validator: Validator()).reports(for: Array(text.utf8))
+        #expect(reports.map(\.inputLine) == [1, 2, 3, 4, 5])
+        #expect(reports[0].json().hasPrefix(#"{"line":1,"valid":true,"#))
+        #expect(reports[3].json() == JSONWriter().string(reports[3].jsonValue))
+        var output: [UInt8] = []
+        var scratch: [UInt8] = []
+        reports[1].appendCompactJSON(to: &output, scratch: &scratch)
+        #expect(String(decoding: output, as: UTF8.self).hasPrefix(#"{"line":2,"valid":false,"#))
     }
 
     @Test func lastLineWithoutNewlineAndCRLF() {
@@ -155,11 +170,11 @@ import Testing
         #expect(summary == JSONLinesValidator.Summary(lines: 5000, invalidLines: 500))
         let written = try String(contentsOf: output, encoding: .utf8).split(separator: "\n")
         #expect(written.count == 5000)
-        #expect(written[3].hasPrefix(#"{"valid":false"#))
-        #expect(written[3].contains(#""line":4,"#))
+        #expect(written[3].hasPrefix(#"{"line":4,"valid":false"#))
+        #expect(written[3].contains(#""line":4,"column""#))
         #expect(
             written[4]
-                == #"{"valid":true,"pushType":"alert","assumedPushType":"alert","size":{"bytes":57,"limit":4096},"diagnostics":[]}"#
+                == #"{"line":5,"valid":true,"pushType":"alert","assumedPushType":"alert","size":{"bytes":57,"limit":4096},"diagnostics":[]}"#
         )
         for (index, line) in written.enumerated() {
             let expectedLine = index % 10 == 3 ? #""line":\#(index + 1),"# : #""diagnostics":[]"#

@@ -41,10 +41,11 @@ import Testing
                 validator.report(for: .text($0), lineNumber: index + 1)
             }
             #expect(reports[index] == fresh, "line \(index + 1)")
-            let direct =
+            var direct =
                 envelope
                 ? Validator().validate(envelope: Array(line.utf8), headers: [:], lineOffset: index)
                 : Validator().validate(payload: Array(line.utf8), headers: [:], lineOffset: index)
+            direct.inputLine = index + 1  // each report of a run names its line
             #expect(reports[index] == direct, "line \(index + 1)")
         }
     }
@@ -66,7 +67,8 @@ import Testing
         let reports = lines.reports(for: Array((Self.lines.joined(separator: "\n") + "\n").utf8))
         #expect(reports.count == Self.lines.count)
         for (index, line) in Self.lines.enumerated() {
-            let alone = validator.validate(payload: Array(line.utf8), headers: headers, lineOffset: index)
+            var alone = validator.validate(payload: Array(line.utf8), headers: headers, lineOffset: index)
+            alone.inputLine = index + 1  // each report of a run names its line
             #expect(reports[index] == alone, "line \(index + 1)")
         }
         // What is said about the headers themselves is the same on every line that was read.

@@ -4,7 +4,7 @@ import Storage
 
 /// The audit trail's filters as the page and `GET /api/v1/audit` take them: `user` (a user
 /// name, or `token:NAME`), `object` (a prefix of the object, such as
-/// `/api/v1/categories/message`), `since` and `until` (ISO 8601 times or prefixes of them,
+/// `/categories/message`), `since` and `until` (ISO 8601 times or prefixes of them,
 /// `2026-12-01`), `limit` (1–1000, default 200) and `offset` (events to skip, newest first).
 enum AuditQuery {
     /// The filter `query` asks for; a bad `limit` or `offset` is a 400 naming the field.

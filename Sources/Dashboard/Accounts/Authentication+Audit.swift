@@ -1,20 +1,23 @@
 import HTTPKit
 
 extension Authentication {
-    /// Records a change that went through: a state-changing request to an editor route
-    /// (categories, notifications) answered below 400. The actor is the authenticated user or
-    /// token, or, where no authentication is in force, what `Author` finds. Admin routes and
-    /// logins record their own, more precise, events. A change the trail cannot record is
-    /// answered 503 `audit.failed` (saying that the change was made), never dropped silently.
-    func auditChange(_ request: Request, needed: RouteAccess, response: Response) throws(HTTPError) {
-        guard needed == .role(.editor), !Self.unchangingMethods.contains(request.method),
-            response.status.code < 400
-        else { return }
-        let object = response.headers["Location"] ?? request.path
-        try audit.record(
-            actor: request.authenticatedActor ?? Author.name(of: request), action: request.method.rawValue,
-            object: object, detail: String(response.status.code), client: request.remoteAddress)
+    /// Runs `next` with a collector for the changes its handler names (`AuditedChanges`), then
+    /// records each one when the request is answered below 400: a named action
+    /// (`settings.update`, `categories.replace`, `notifications.create`, …) on its object with
+    /// what changed. A read-only post (a preview, an export, a dry run, a redirect) names none
+    /// and so records nothing. The actor is the authenticated user or token, or, where no
+    /// authentication is in force, what `Author` finds. Admin pages and logins record their own
+    /// events. A change the trail cannot record is answered 503 `audit.failed` (saying that
+    /// the change was made), never dropped silently.
+    func auditedResponse(_ request: Request, next: (Request) -> Response) throws(HTTPError) -> Response {
+        let changes = AuditedChanges()
+        let response = AuditedChanges.$current.withValue(changes) { next(request) }
+        guard response.status.code < 400 else { return response }
+        for change in changes.all {
+            try audit.record(
+                actor: request.authenticatedActor ?? Author.name(of: request), action: change.action,
+                object: change.object, detail: change.detail, client: request.remoteAddress)
+        }
+        return response
     }
-
-    private static let unchangingMethods: Set<HTTPMethod> = [.get, .head, .options]
 }

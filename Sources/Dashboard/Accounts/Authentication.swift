@@ -52,8 +52,7 @@ struct Authentication: Middleware {
         // No route matched: `viewer`, so the 404s do not tell a stranger which addresses exist.
         let needed = resolution.routeIndex.map { roles[$0] } ?? .viewer
         if openWithoutUsers, try !access.hasUsers() {
-            let response = next(request)
-            try auditChange(request, needed: needed, response: response)
+            let response = try auditedResponse(request, next: next)
             return PageDecoration(principal: nil, pages: pages).apply(to: response)
         }
         let principal = try identify(request)
@@ -78,16 +77,17 @@ struct Authentication: Middleware {
         }
         var request = request
         request.authenticatedActor = principal.actor
-        let response = Self.rendering(for: principal) { next(request) }
-        try auditChange(request, needed: needed, response: response)
+        let response = try Self.rendering(for: principal) { try auditedResponse(request, next: next) }
         return PageDecoration(principal: principal, pages: pages).apply(to: response)
     }
 
     /// `body` with the page values of `principal`'s session bound: its CSRF token, and whether its
     /// role may change nothing.
-    private static func rendering(for principal: Principal, _ body: () -> Response) -> Response {
-        PageSession.$csrfToken.withValue(principal.csrfToken) {
-            PageSession.$readOnly.withValue(!principal.role.includes(.editor), operation: body)
+    private static func rendering(for principal: Principal, _ body: () throws -> Response) rethrows
+        -> Response
+    {
+        try PageSession.$csrfToken.withValue(principal.csrfToken) {
+            try PageSession.$readOnly.withValue(!principal.role.includes(.editor), operation: body)
         }
     }
 

@@ -29,7 +29,9 @@ struct ActivitiesAPI: Sendable {
         }
         router.delete("/api/v1/activities/{name}", .editor) { request, parameters in
             let name = try parameters.require("name")
-            guard try catalog.delete(name, by: Author.name(of: request)) else { throw Self.notFound(name) }
+            guard try catalog.auditedDelete(name, by: Author.name(of: request)) else {
+                throw Self.notFound(name)
+            }
             return Response(status: .noContent)
         }
         router.get("/api/v1/activities/{name}/revisions", .viewer) { _, parameters in
@@ -72,7 +74,7 @@ struct ActivitiesAPI: Sendable {
         let source = String(decoding: request.body, as: UTF8.self)
         let result: ActivityTypePutResult
         do {
-            result = try catalog.put(
+            result = try catalog.auditedPut(
                 type, source: source, format: imported.format, by: Author.name(of: request))
         } catch RegistryRefusal.invalid(let diagnostics) {
             return Self.problem("The type would not read back once stored; nothing was changed.", diagnostics)

@@ -24,7 +24,7 @@ struct ActivityPages: Sendable {
         router.post("/activities", .editor) { request, _ in try importTypes(request) }
         router.post("/activities/{name}/delete", .editor) { request, parameters in
             let name = try parameters.require("name")
-            guard try catalog.delete(name, by: Author.name(of: request)) else {
+            guard try catalog.auditedDelete(name, by: Author.name(of: request)) else {
                 throw HTTPError(.notFound, message: "No Live Activity type is named \"\(name)\".")
             }
             return Response(redirectTo: "/activities?deleted=" + PercentEncoding.encoded(name))
@@ -55,7 +55,7 @@ struct ActivityPages: Sendable {
         do {
             // Each type is read back before it is stored; the first that would not be stops here.
             for type in imported.types {
-                try catalog.put(type, source: entered, format: imported.format, by: author)
+                try catalog.auditedPut(type, source: entered, format: imported.format, by: author)
             }
         } catch RegistryRefusal.invalid(let diagnostics) {
             return try page(

@@ -41,7 +41,9 @@ extension CategoriesAPI {
             }
             // Through the catalog, so the restore is checked across the registry like any write.
             do {
-                _ = try catalog.put(category, by: Author.name(of: request))
+                try catalog.auditedPut(
+                    category, by: Author.name(of: request), action: "categories.restore",
+                    detail: "revision \(number)")
             } catch RegistryRefusal.invalid(let problems) {
                 throw CategoryProblem(diagnostics: problems)
             }

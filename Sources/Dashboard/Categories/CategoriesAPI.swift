@@ -51,7 +51,8 @@ struct CategoriesAPI: Sendable {
             let expected = try IfMatch.expectedRevision(
                 request, current: current, stale: Self.stale(identifier))
             do {
-                try catalog.delete(identifier, expectedRevision: expected, by: Author.name(of: request))
+                try catalog.auditedDelete(
+                    identifier, expectedRevision: expected, by: Author.name(of: request))
             } catch RegistryRefusal.notFound {
                 throw Self.notFound(identifier)
             } catch RegistryRefusal.stale {
@@ -75,7 +76,7 @@ struct CategoriesAPI: Sendable {
             return APIResponse.json(JSONObjectBuilder().setting("dryRun", plan.jsonValue).value)
         }
         do {
-            let snapshot = try catalog.replaceAll(
+            let snapshot = try catalog.auditedReplaceAll(
                 with: config, expectedRevision: expected, by: Author.name(of: request))
             var response = APIResponse.json(config.jsonValue)
             response.headers.replaceOrAdd(name: "ETag", value: IfMatch.etag(snapshot.revision))
@@ -100,7 +101,8 @@ struct CategoriesAPI: Sendable {
                 diagnostics: [])
         }
         do {
-            switch try catalog.put(category, expectedRevision: expected, by: Author.name(of: request)) {
+            switch try catalog.auditedPut(category, expectedRevision: expected, by: Author.name(of: request))
+            {
             case .created(let stored, _):
                 var response = Self.answer(category, revision: stored.revision, status: .created)
                 response.headers.replaceOrAdd(

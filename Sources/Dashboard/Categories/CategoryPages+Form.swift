@@ -48,9 +48,9 @@ extension CategoryPages {
             // with the checks across the registry, so a save in between is never overwritten.
             let expected = Self.expectedRevision(original, typed: typed)
             if let original, !Self.same(original, category.identifier) {
-                try catalog.rename(original, to: category, expectedRevision: expected, by: author)
+                try catalog.auditedRename(original, to: category, expectedRevision: expected, by: author)
             } else {
-                try catalog.put(category, expectedRevision: expected, by: author)
+                try catalog.auditedPut(category, expectedRevision: expected, by: author)
             }
         } catch is RegistryRefusal {
             // Stale, gone, or made invalid by a save that came first: all "changed meanwhile".
@@ -87,7 +87,7 @@ extension CategoryPages {
     /// `POST /categories/{identifier}/delete`: removes the category, back to the list.
     func delete(_ request: Request, identifier: String) throws -> Response {
         do {
-            try catalog.delete(identifier, by: Author.name(of: request))
+            try catalog.auditedDelete(identifier, by: Author.name(of: request))
         } catch RegistryRefusal.notFound {
             throw Self.noCategory(identifier)
         }

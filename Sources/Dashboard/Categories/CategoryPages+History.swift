@@ -1,6 +1,7 @@
 import HTTPKit
 import JSON
 import NotificationKit
+import Registry
 import Storage
 import Templates
 
@@ -28,6 +29,8 @@ extension CategoryPages {
             }
             _ = try store.categories.put(
                 CategoryDocument(identifier: identifier, json: json), by: Author.name(of: request))
+            AuditedChanges.note(
+                "categories.restore", object: Self.address(of: identifier), detail: "revision \(number)")
             return Response(redirectTo: Self.address(of: identifier) + "/history?restored=\(number)")
         }
     }

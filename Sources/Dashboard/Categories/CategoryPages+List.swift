@@ -51,7 +51,8 @@ extension CategoryPages {
             return try listPage(importText: text, plan: (plan, snapshot.revision))
         }
         do {
-            try catalog.replaceAll(with: config, expectedRevision: confirmed, by: Author.name(of: request))
+            try catalog.auditedReplaceAll(
+                with: config, expectedRevision: confirmed, by: Author.name(of: request))
         } catch RegistryRefusal.invalid(let problems) {
             return try listPage(importText: text, diagnostics: problems, status: .unprocessableContent)
         } catch RegistryRefusal.stale {

@@ -59,7 +59,11 @@ extension NotificationPages {
         case .json:
             body = export.json()
         case .apns:
-            let bundleID = bundle?.nilIfBlank
+            guard let bundleID = Self.simulatorBundle(typed: bundle, view: view) else {
+                var page = view
+                page.flash.append(.init(kind: "error", text: Self.bundleNeeded))
+                return try render(page, status: .unprocessableContent)
+            }
             do {
                 body = try export.simulatorFile(bundleIdentifier: bundleID)
             } catch {
@@ -73,6 +77,26 @@ extension NotificationPages {
         response.headers.replaceOrAdd(
             name: "Content-Disposition", value: "attachment; filename=\"\(name).\(format.rawValue)\"")
         return response
+    }
+
+    /// What "Download .apns" says when no bundle ID is known: simctl cannot deliver a file
+    /// without "Simulator Target Bundle" unless it is given the bundle ID on its command line.
+    static let bundleNeeded =
+        "Download .apns needs your app's bundle ID, written into the file as \"Simulator Target Bundle\": "
+        + "without it, xcrun simctl push booted FILE cannot deliver the notification. Fill in Bundle ID "
+        + "under Export and download again (or set it once in Settings), or pass it to simctl: "
+        + "xcrun simctl push booted com.example.app FILE."
+
+    /// The bundle ID the `.apns` file names: the one typed under Export, else the workspace's
+    /// (Settings, the field's default), else the `apns-topic` of an alert or background push,
+    /// which is the bundle ID itself; nil when none is known.
+    static func simulatorBundle(typed: String?, view: ComposerView) -> String? {
+        if let typed = typed?.trimmingCharacters(in: .whitespaces).nilIfBlank { return typed }
+        if let workspace = view.exportOptions.bundle?.nilIfBlank { return workspace }
+        let headers = view.analysis.analysis.headers
+        let pushType = headers["apns-push-type"] ?? APNsPushType.default.rawValue
+        guard ["alert", "background"].contains(pushType) else { return nil }
+        return headers["apns-topic"]?.trimmingCharacters(in: .whitespaces).nilIfBlank
     }
 
     /// A file name from a notification name, diacritics dropped: ASCII letters, digits, `-` and `_` only, at most 60.

@@ -20,7 +20,7 @@ extension NotificationPages {
             let number = try RevisionNumber.requirePage(parameters)
             let form = try request.urlEncodedForm()
             let expected = form["revision"].flatMap { Int($0) } ?? stored.revision
-            switch try store.notifications.restore(
+            switch try store.notifications.auditedRestore(
                 revision: number, of: stored.id, expectedRevision: expected, by: Author.name(of: request))
             {
             case .updated(let updated):

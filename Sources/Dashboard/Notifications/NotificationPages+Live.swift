@@ -19,6 +19,7 @@ extension NotificationPages {
         ("validation", "notifications/validation"), ("exportStatus", "notifications/export-status"),
         ("mediaCheck", "notifications/media-check"),
         ("liveActivity", "notifications/live-activity-preview"),
+        ("textPicture", "notifications/text-picture"),
     ]
 
     /// Answers one live update.

@@ -85,7 +85,7 @@ extension NotificationPages {
         let headers = composed.fields.headersText
         let author = Author.name(of: request)
         guard let stored else {
-            let created = try store.notifications.create(
+            let created = try store.notifications.auditedCreate(
                 name: name, headers: headers, payload: text, by: author)
             // "Saved as revision 1." at the top of the page the redirect shows, as category saves do.
             return Response(redirectTo: "/notifications/\(created.id)?saved=\(created.revision)")
@@ -93,7 +93,7 @@ extension NotificationPages {
         guard let revision else {
             throw HTTPError(.badRequest, message: "The form has no revision; open the notification again.")
         }
-        switch try store.notifications.update(
+        switch try store.notifications.auditedUpdate(
             id: stored.id, expectedRevision: revision, name: name, headers: headers, payload: text, by: author
         )
         {

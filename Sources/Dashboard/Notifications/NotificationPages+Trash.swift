@@ -9,7 +9,7 @@ extension NotificationPages {
     func registerTrash(in router: inout DashboardRoutes) {
         router.post("/notifications/{id}/delete", .editor) { request, parameters in
             let stored = try existing(parameters.require("id"))
-            try store.notifications.delete(id: stored.id, by: Author.name(of: request))
+            _ = try store.notifications.auditedDelete(id: stored.id, by: Author.name(of: request))
             return Response(redirectTo: "/notifications/trash?deleted=\(stored.id)")
         }
         router.get("/notifications/trash", .viewer) { request, _ in
@@ -33,7 +33,9 @@ extension NotificationPages {
         }
         router.post("/notifications/trash/{id}/restore", .editor) { _, parameters in
             let id = try parameters.require("id")
-            guard let restored = try store.notifications.restore(id: id) else { throw Self.notInTrash(id) }
+            guard let restored = try store.notifications.auditedRestore(id: id) else {
+                throw Self.notInTrash(id)
+            }
             return Response(redirectTo: "/notifications/\(restored.id)?untrashed=1")
         }
         router.get("/notifications/trash/{id}/purge", .editor) { _, parameters in
@@ -47,7 +49,7 @@ extension NotificationPages {
         }
         router.post("/notifications/trash/{id}/purge", .editor) { _, parameters in
             let id = try parameters.require("id")
-            guard try store.notifications.purge(id: id) else { throw Self.notInTrash(id) }
+            guard try store.notifications.auditedPurge(id: id) else { throw Self.notInTrash(id) }
             return Response(redirectTo: "/notifications/trash")
         }
     }

@@ -25,9 +25,10 @@ struct NotificationPages: Sendable {
         router.get("/notifications", .viewer) { request, _ in try list(request) }
         router.post("/notifications/{id}/duplicate", .editor) { request, parameters in
             let stored = try existing(parameters.require("id"))
-            let copy = try store.notifications.create(
+            let copy = try store.notifications.auditedCreate(
                 name: String("Copy of \(stored.name)".prefix(NotificationInput.maximumNameLength)),
-                headers: stored.headers, payload: stored.payload, by: Author.name(of: request))
+                headers: stored.headers, payload: stored.payload, by: Author.name(of: request),
+                action: "notifications.duplicate", detail: "of \(NotificationStore.address(of: stored.id))")
             return Response(redirectTo: "/notifications/\(copy.id)")
         }
         router.get("/notifications/new", .viewer) { request, _ in

@@ -20,7 +20,7 @@ extension NotificationsAPI {
             let id = try parameters.require("id")
             let number = try RevisionNumber.require(parameters)
             let expected = try request.headers["If-Match"].map { try expectedRevision(matching: $0, id: id) }
-            switch try store.restore(
+            switch try store.auditedRestore(
                 revision: number, of: id, expectedRevision: expected, by: Author.name(of: request))
             {
             case .updated(let stored): return try answer(stored)
@@ -33,12 +33,12 @@ extension NotificationsAPI {
         }
         router.post("/api/v1/trash/notifications/{id}/restore", .editor) { _, parameters in
             let id = try parameters.require("id")
-            guard let restored = try store.restore(id: id) else { throw Self.notInTrash(id) }
+            guard let restored = try store.auditedRestore(id: id) else { throw Self.notInTrash(id) }
             return try answer(restored)
         }
         router.delete("/api/v1/trash/notifications/{id}", .editor) { _, parameters in
             let id = try parameters.require("id")
-            guard try store.purge(id: id) else { throw Self.notInTrash(id) }
+            guard try store.auditedPurge(id: id) else { throw Self.notInTrash(id) }
             return Response(status: .noContent)
         }
     }

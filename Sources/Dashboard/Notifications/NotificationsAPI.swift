@@ -36,7 +36,7 @@ struct NotificationsAPI: Sendable {
         }
         router.post("/api/v1/notifications", .editor) { request, _ in
             let input = try NotificationInput(request)
-            let stored = try store.create(
+            let stored = try store.auditedCreate(
                 name: input.name, headers: input.headersText, payload: input.payloadText,
                 by: Author.name(of: request))
             var response = try answer(stored, status: .created)
@@ -52,7 +52,9 @@ struct NotificationsAPI: Sendable {
         }
         router.delete("/api/v1/notifications/{id}", .editor) { request, parameters in
             let id = try parameters.require("id")
-            guard try store.delete(id: id, by: Author.name(of: request)) else { throw Self.notFound(id) }
+            guard try store.auditedDelete(id: id, by: Author.name(of: request)) else {
+                throw Self.notFound(id)
+            }
             return Response(status: .noContent)
         }
         router.get("/api/v1/notifications/{id}/revisions", .viewer) { request, parameters in
@@ -77,7 +79,7 @@ struct NotificationsAPI: Sendable {
         }
         let input = try NotificationInput(request)
         let expected = try expectedRevision(matching: tag, id: id)
-        switch try store.update(
+        switch try store.auditedUpdate(
             id: id, expectedRevision: expected, name: input.name, headers: input.headersText,
             payload: input.payloadText, by: Author.name(of: request))
         {

@@ -48,20 +48,33 @@ struct PayloadAPI: Sendable {
                 content, hiddenPreviews: options.hiddenPreviews, version: options.version)
             var withCuts = analysis.report
             withCuts.diagnostics += matrix.cutDiagnostics()
-            var response =
+            let response =
                 options.wantsText
-                ? Response(text: matrix.table()) : Response(json: matrix.jsonBytes(report: withCuts))
-            response.headers.add(name: "Vary", value: "Accept")
-            return response
+                ? Response(text: analysis.report.pictureHeading + "\n" + matrix.table())
+                : Response(json: matrix.jsonBytes(report: withCuts))
+            return Self.marked(response, report: analysis.report)
         }
         let result = PreviewEngine.preview(
             content, device: options.device, surfaces: options.surfaces,
             hiddenPreviews: options.hiddenPreviews, version: options.version)
-        var response =
+        let response =
             options.wantsText
-            ? Response(text: result.textPicture())
+            ? Response(text: analysis.report.pictureHeading + "\n" + result.textPicture())
             : Response(json: result.jsonBytes(report: analysis.report))
+        return Self.marked(response, report: analysis.report)
+    }
+
+    /// A preview answer with the verdict where a pipeline reads it without parsing the body:
+    /// `Pushboard-Valid: true|false` and, when APNs would refuse the request, `APNs-Refusal:
+    /// 413 PayloadTooLarge`. The status stays 200 (CONTRACT §3: the preview is drawn either way);
+    /// the text picture also starts with `valid` or `invalid`.
+    private static func marked(_ response: Response, report: ValidationReport) -> Response {
+        var response = response
         response.headers.add(name: "Vary", value: "Accept")
+        response.headers.add(name: "Pushboard-Valid", value: report.valid ? "true" : "false")
+        if let refusal = report.apnsRefusal {
+            response.headers.add(name: "APNs-Refusal", value: refusal.description)
+        }
         return response
     }
 
@@ -99,7 +112,7 @@ struct PayloadAPI: Sendable {
                 return Response(json: export.json())
             }
         } catch {
-            throw HTTPError(.invalidExport, message: error.description)
+            throw error.apiError
         }
     }
 }

@@ -15,7 +15,9 @@ struct SettingsAPI: Sendable {
         }
         router.put("/api/v1/settings", .admin) { request, _ in
             let body = try JSONRequestBody(request)
-            let saved = try store.update(by: Author.name(of: request)) { try Self.bind(body, into: &$0) }
+            let saved = try SettingsChange.update(store, by: Author.name(of: request)) {
+                try Self.bind(body, into: &$0)
+            }
             return APIResponse.json(Self.json(saved))
         }
         router.put("/api/v1/settings/icon", .admin) { request, _ in
@@ -23,11 +25,11 @@ struct SettingsAPI: Sendable {
                 throw HTTPError(.unsupportedMediaType, message: "Send the icon as Content-Type: image/png.")
             }
             let icon = try Self.answering { () throws(SettingsError) in try AppIcon(png: request.body) }
-            let saved = try store.update(by: Author.name(of: request)) { $0.appIcon = icon }
+            let saved = try SettingsChange.update(store, by: Author.name(of: request)) { $0.appIcon = icon }
             return APIResponse.json(Self.json(saved))
         }
         router.delete("/api/v1/settings/icon", .admin) { request, _ in
-            try store.update(by: Author.name(of: request)) { $0.appIcon = nil }
+            try SettingsChange.update(store, by: Author.name(of: request)) { $0.appIcon = nil }
             return Response(status: .noContent)
         }
     }

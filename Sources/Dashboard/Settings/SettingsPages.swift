@@ -48,7 +48,7 @@ struct SettingsPages: Sendable {
             response.status = .unprocessableContent
             return response
         }
-        try store.update(by: Author.name(of: request)) { settings in
+        try SettingsChange.update(store, by: Author.name(of: request)) { settings in
             settings.appName = appName
             settings.appBundleID = appBundleID
             if let icon { settings.appIcon = icon }

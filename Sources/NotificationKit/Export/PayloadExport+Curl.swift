@@ -53,9 +53,7 @@ extension PayloadExport {
         guard let payload = String(validating: bytes, as: UTF8.self) else { throw .notUTF8 }
         let token = deviceToken ?? Self.deviceTokenPlaceholder
         if let deviceToken {
-            guard !deviceToken.isEmpty, deviceToken.utf8.allSatisfy({ Self.isHexDigit($0) }) else {
-                throw .invalidDeviceToken
-            }
+            if let problem = DeviceTokenShape.problem(deviceToken) { throw .invalidDeviceToken(problem) }
         }
         var sent = headers
         sent.pushType = sent.pushType ?? APNsPushType.default.rawValue
@@ -91,11 +89,5 @@ extension PayloadExport {
             throw .missingTopic(pushType: pushType)
         }
         return bundleIdentifier + (rule?.topicSuffix ?? "")
-    }
-
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-            || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
-            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
     }
 }

@@ -45,12 +45,14 @@ public enum ExportError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Neither an `apns-topic` header nor a bundle ID to derive it from; token authentication,
     /// which the curl export uses, requires the topic.
     case missingTopic(pushType: String)
-    /// The device token is not hexadecimal.
-    case invalidDeviceToken
+    /// The device token is not a whole number of hexadecimal bytes of a size APNs issues
+    /// (`DeviceTokenShape`); the message says what is wrong with it.
+    case invalidDeviceToken(String)
     /// A broadcast names the app in its path, and no valid bundle ID was given.
     case missingBroadcastBundle
 
-    /// A message that names the problem.
+    /// A message that names the problem, in the command line's words (`--topic`, `--bundle`);
+    /// the API and the composer say it in theirs (request headers and query parameters, fields).
     public var description: String {
         switch self {
         case .notAnObject: "The payload is not a JSON object."
@@ -63,7 +65,7 @@ public enum ExportError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "certificate: give --topic."
         case .missingTopic:
             "apns-topic is required with token authentication; give --topic or --bundle."
-        case .invalidDeviceToken: "The device token must be hexadecimal digits."
+        case .invalidDeviceToken(let problem): problem
         case .missingBroadcastBundle:
             "A broadcast goes to /4/broadcasts/apps/<bundle ID>: give the app's bundle ID (--bundle)."
         }

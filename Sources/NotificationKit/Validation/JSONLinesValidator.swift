@@ -185,6 +185,17 @@ public struct JSONLinesValidator: Sendable {
         for line: JSONLineSplitter.Line, lineNumber: Int, headerCheck: HeaderCheck,
         reusing buffers: inout JSONReadBuffers
     ) -> ValidationReport {
+        var report = unnumberedReport(
+            for: line, lineNumber: lineNumber, headerCheck: headerCheck, reusing: &buffers)
+        report.inputLine = lineNumber
+        return report
+    }
+
+    /// The report of one line before it is numbered.
+    private func unnumberedReport(
+        for line: JSONLineSplitter.Line, lineNumber: Int, headerCheck: HeaderCheck,
+        reusing buffers: inout JSONReadBuffers
+    ) -> ValidationReport {
         switch line {
         case .text(let bytes):
             if envelope {

@@ -8,6 +8,9 @@ extension ValidationReport {
         size.set("bytes", self.size.bytes)
         size.set("limit", self.size.limit)
         var report = JSONObjectBuilder()
+        if let inputLine {
+            report.set("line", inputLine)
+        }
         report.set("valid", valid)
         report.set("pushType", pushType)
         if let assumedPushType {
@@ -59,10 +62,11 @@ extension ValidationReport {
     }
 
     /// The most bytes `writeCompactJSON` writes: its constant text (under 192 bytes, and under
-    /// 128 a diagnostic), two full-length integers per number, and each string fully escaped.
+    /// 128 a diagnostic), a full-length integer per number (the line, bytes, limit; two per
+    /// diagnostic), and each string fully escaped.
     public var compactJSONCapacity: Int {
         var capacity =
-            192 + 2 * DecimalDigits.maximumLength + JSONOutputCursor.maximumQuotedLength(pushType)
+            192 + 3 * DecimalDigits.maximumLength + JSONOutputCursor.maximumQuotedLength(pushType)
             + (assumedPushType.map(JSONOutputCursor.maximumQuotedLength) ?? 0)
         for diagnostic in diagnostics {
             capacity +=
@@ -76,7 +80,13 @@ extension ValidationReport {
 
     /// Writes the compact JSON in CONTRACT §4 order into room reserved for `compactJSONCapacity`.
     private func writeCompactJSON(to output: inout JSONOutputCursor) {
-        output.append(valid ? #"{"valid":true,"pushType":"# : #"{"valid":false,"pushType":"#)
+        if let inputLine {
+            output.append(#"{"line":"#)
+            output.append(inputLine)
+            output.append(valid ? #","valid":true,"pushType":"# : #","valid":false,"pushType":"#)
+        } else {
+            output.append(valid ? #"{"valid":true,"pushType":"# : #"{"valid":false,"pushType":"#)
+        }
         output.appendQuoted(pushType)
         if let assumedPushType {
             output.append(#","assumedPushType":"#)

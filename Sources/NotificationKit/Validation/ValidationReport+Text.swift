@@ -4,7 +4,9 @@ extension ValidationReport {
     /// The report for people at a terminal: one `file:line:col: severity: message [code]` line
     /// per finding (compilers' format, so editors can jump to it), then a summary line.
     ///
-    /// Findings without a place in the text (headers) name their path instead of a line. Every
+    /// When APNs would refuse the request, a line says so ("Not delivered: APNs answers 413
+    /// PayloadTooLarge") above the summary. Findings without a place in the text (headers) name
+    /// their path instead of a line. Every
     /// line is `terminalSafe`: messages quote payload values, keys and header options.
     public func text(file: String) -> String {
         var output = ""
@@ -17,6 +19,9 @@ extension ValidationReport {
             }
             line += " \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code)]"
             output += line.terminalSafe + "\n"
+        }
+        if let refusal = apnsRefusal {
+            output += (file + ": " + refusal.sentence).terminalSafe + "\n"
         }
         output += (file + ": " + summary).terminalSafe + "\n"
         return output

@@ -23,6 +23,10 @@ public struct ValidationReport: Sendable, Hashable {
     /// The push type assumed because the request had no `apns-push-type` (`alert`), or nil when
     /// the header was given; shown in the report so nobody mistakes a default for a choice.
     public var assumedPushType: String?
+    /// The line of the input this report is about, in `validate --jsonl` (1-based): written as
+    /// the report's first member, `"line"`, so a valid line, which has no diagnostic to carry a
+    /// line, can still be matched to its input. Nil for a single payload.
+    public var inputLine: Int?
     /// Findings sorted errors first, then warnings, then infos, each group by place in the text.
     public var diagnostics: [Diagnostic]
 

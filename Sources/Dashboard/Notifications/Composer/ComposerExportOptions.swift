@@ -48,10 +48,8 @@ struct ComposerExportOptions: Sendable, Equatable {
                 nil,
                 "APNs needs the app's topic with token authentication: fill in Bundle ID below, or Topic under APNs headers."
             )
-        } catch .invalidDeviceToken {
-            return (
-                nil, "The device token must be hexadecimal digits (0–9, a–f), as the app reads it from APNs."
-            )
+        } catch .invalidDeviceToken(let problem) {
+            return (nil, problem)
         } catch {
             return (nil, error.description)
         }

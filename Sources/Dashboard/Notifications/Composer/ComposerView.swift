@@ -126,6 +126,8 @@ struct ComposerView {
             "export": exportValue(),
             "liveActivityPreview": liveActivityPreviewValue() ?? .bool(false),
             "appIconURL": .string(analysis.appIconURL ?? ""),
+            "notDelivered": .string(analysis.report.apnsRefusal?.sentence ?? ""),
+            "textPicture": .string(analysis.report.pictureHeading + "\n" + analysis.preview.textPicture()),
         ]
     }
 

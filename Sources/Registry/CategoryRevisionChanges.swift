@@ -1,24 +1,31 @@
 import JSON
-import NotificationKit
 
 /// What differs between two versions of a category, member by member and action by action:
-/// "Action reply: title", "Options", "Removed action delete".
-struct CategoryRevisionChanges: Sendable {
+/// "Action reply: title", "Options", "Removed action delete". The category history pages show
+/// them for a revision, and an import's dry run (`RegistryImportPlan`) for each changed category.
+public struct CategoryRevisionChanges: Sendable {
     /// One difference, with both sides as compact JSON (empty when absent).
-    struct Change: Sendable, Equatable {
+    public struct Change: Sendable, Equatable {
         /// What changed, in words.
-        var label: String
+        public var label: String
         /// The value before.
-        var before: String
+        public var before: String
         /// The value after.
-        var after: String
+        public var after: String
+
+        /// A difference labelled `label`, from `before` to `after`.
+        public init(label: String, before: String, after: String) {
+            self.label = label
+            self.before = before
+            self.after = after
+        }
     }
 
     /// The differences, in document order.
-    let changes: [Change]
+    public let changes: [Change]
 
     /// The differences from the JSON text `old` (nil: nothing before) to `new` (nil: deleted).
-    init(from old: String?, to new: String?) {
+    public init(from old: String?, to new: String?) {
         let before = old.flatMap { JSONReader().read($0).root?.value.objectMembers } ?? []
         let after = new.flatMap { JSONReader().read($0).root?.value.objectMembers } ?? []
         var changes: [Change] = []

@@ -1,7 +1,7 @@
 import NotificationKit
 import Testing
 
-@testable import Dashboard
+@testable import Registry
 
 /// An import's dry run says what each changed category changes, and what each added one brings.
 @Suite struct RegistryImportPlanTests {

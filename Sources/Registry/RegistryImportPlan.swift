@@ -1,28 +1,29 @@
-import JSON
-import NotificationKit
+public import JSON
+public import NotificationKit
 
 /// What replacing the registry with a config would do, worked out before anything is written:
 /// "adds reply-later, changes message, removes invite". The page shows it and asks for a
-/// confirmation; the API answers it for `PUT /api/v1/categories?dryRun=true`.
-struct RegistryImportPlan: Sendable, Equatable {
+/// confirmation; the API answers it for `PUT /api/v1/categories?dryRun=true`, and
+/// `pushboard categories import --dry-run` prints it.
+public struct RegistryImportPlan: Sendable, Equatable {
     /// Identifiers the config adds, in its order.
-    let added: [String]
+    public let added: [String]
     /// Identifiers in both whose category differs, in the config's order.
-    let changed: [String]
+    public let changed: [String]
     /// What differs in each of `changed`, in the same order ("Action reply: title", "options"),
     /// so the page can say what an import changes, not only which category.
-    let changeDetails: [[CategoryRevisionChanges.Change]]
+    public let changeDetails: [[CategoryRevisionChanges.Change]]
     /// The action titles of each of `added`, in the same order (a category is known by its
     /// buttons).
-    let addedActionTitles: [[String]]
+    public let addedActionTitles: [[String]]
     /// Identifiers the registry has and the config lacks, in the registry's order.
-    let removed: [String]
+    public let removed: [String]
     /// How many categories stay exactly as they are.
-    let unchangedCount: Int
+    public let unchangedCount: Int
 
     /// The plan for replacing `current` with `incoming`. Identifiers are matched byte for byte,
     /// like iOS; categories are compared as the JSON they are stored as.
-    init(current: CategoryConfig, incoming: CategoryConfig) {
+    public init(current: CategoryConfig, incoming: CategoryConfig) {
         let before = Dictionary(
             current.categories.map { (Array($0.identifier.utf8), $0.jsonValue) },
             uniquingKeysWith: { a, _ in a })
@@ -55,10 +56,10 @@ struct RegistryImportPlan: Sendable, Equatable {
     }
 
     /// Whether applying the plan changes nothing.
-    var isEmpty: Bool { added.isEmpty && changed.isEmpty && removed.isEmpty }
+    public var isEmpty: Bool { added.isEmpty && changed.isEmpty && removed.isEmpty }
 
     /// "adds a, b; changes c; removes message", or "changes nothing".
-    var summary: String {
+    public var summary: String {
         var parts: [String] = []
         if !added.isEmpty { parts.append("adds " + added.joined(separator: ", ")) }
         if !changed.isEmpty { parts.append("changes " + changed.joined(separator: ", ")) }
@@ -68,7 +69,7 @@ struct RegistryImportPlan: Sendable, Equatable {
 
     /// The plan as the API's JSON: `{"adds": […], "changes": […], "removes": […], "unchanged": n,
     /// "summary": "…"}`.
-    var jsonValue: JSONValue {
+    public var jsonValue: JSONValue {
         var object = JSONObjectBuilder()
         object.set("adds", .list(added.map(JSONValue.string)))
         object.set("changes", .list(changed.map(JSONValue.string)))

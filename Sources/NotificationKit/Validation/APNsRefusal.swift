@@ -1,0 +1,83 @@
+import JSON
+
+/// What APNs answers instead of delivering, for a finding that makes it refuse the request: the
+/// HTTP status and the `reason` of its error body (apns-rules.md §8). The page's "Not delivered"
+/// overlay, the API's text picture and the command line all read it from here, the one place
+/// that maps a diagnostic to APNs' answer.
+///
+/// Only findings whose answer Apple documents are mapped; a finding APNs may accept and then
+/// drop or delay (a background push at priority 10) is not a refusal and maps to nothing.
+public struct APNsRefusal: Sendable, Hashable {
+    /// The HTTP status APNs answers, 400 or 413.
+    public let status: Int
+    /// The `reason` of APNs' error body, such as `PayloadTooLarge`.
+    public let reason: String
+
+    /// "413 PayloadTooLarge": the status and the reason as people and logs quote them.
+    public var description: String { "\(status) \(reason)" }
+
+    /// The sentence every surface shows: "Not delivered: APNs answers 413 PayloadTooLarge".
+    public var sentence: String { "Not delivered: APNs answers \(description)" }
+
+    /// APNs' answer to a request with `diagnostic` (an error), checked as `pushType`, or nil when
+    /// APNs would not refuse the request for it.
+    public static func answer(to diagnostic: Diagnostic, pushType: String) -> APNsRefusal? {
+        guard diagnostic.severity == .error else { return nil }
+        if diagnostic.code == PayloadCode.headerTopicSuffix.code {
+            // The bare bundle ID is a forbidden topic for a Live Activity; elsewhere the topic
+            // names another app's push type than the token's.
+            return pushType == "liveactivity"
+                ? APNsRefusal(status: 400, reason: "TopicDisallowed")
+                : APNsRefusal(status: 400, reason: "DeviceTokenNotForTopic")
+        }
+        return table[diagnostic.code]
+    }
+
+    /// The documented answers by diagnostic code (apns-rules.md §7, §8; docs/validation-rules.md
+    /// quotes each beside its code).
+    static let table: [String: APNsRefusal] = [
+        JSONReadCode.empty.code: APNsRefusal(status: 400, reason: "PayloadEmpty"),
+        PayloadCode.payloadTooLarge.code: APNsRefusal(status: 413, reason: "PayloadTooLarge"),
+        PayloadCode.headerPushTypeValue.code: APNsRefusal(status: 400, reason: "InvalidPushType"),
+        PayloadCode.headerPriorityValue.code: APNsRefusal(status: 400, reason: "BadPriority"),
+        PayloadCode.headerTopicMissing.code: APNsRefusal(status: 400, reason: "MissingTopic"),
+        PayloadCode.headerTopicCharacters.code: APNsRefusal(status: 400, reason: "BadTopic"),
+        PayloadCode.headerCollapseIDTooLong.code: APNsRefusal(status: 400, reason: "BadCollapseId"),
+        PayloadCode.headerAPNsIDFormat.code: APNsRefusal(status: 400, reason: "BadMessageId"),
+        PayloadCode.headerExpirationFormat.code: APNsRefusal(status: 400, reason: "BadExpirationDate"),
+        ActivityCode.broadcastChannelMissing.code: APNsRefusal(status: 400, reason: "MissingChannelId"),
+        ActivityCode.broadcastChannelFormat.code: APNsRefusal(status: 400, reason: "BadChannelId"),
+        ActivityCode.broadcastTopic.code: APNsRefusal(status: 400, reason: "TopicDisallowed"),
+    ]
+
+    /// Every code the table maps, with the topic suffix's two answers, for the test that holds
+    /// docs/validation-rules.md to the same reasons.
+    public static var mappedCodes: [String: [String]] {
+        var codes = table.mapValues { [$0.reason] }
+        codes[PayloadCode.headerTopicSuffix.code] = ["DeviceTokenNotForTopic", "TopicDisallowed"]
+        return codes
+    }
+}
+
+extension ValidationReport {
+    /// What APNs answers instead of delivering this payload: the answer to the first error (in
+    /// report order) it would refuse, or nil when APNs would accept the request.
+    public var apnsRefusal: APNsRefusal? {
+        for diagnostic in diagnostics {
+            if let answer = APNsRefusal.answer(to: diagnostic, pushType: pushType) { return answer }
+        }
+        return nil
+    }
+
+    /// The top of a text picture for pipelines and people: the summary line (it starts with
+    /// `valid` or `invalid`), "Not delivered: APNs answers …" when APNs refuses the request, and
+    /// every error, one per line, before any box is drawn.
+    public var pictureHeading: String {
+        var lines = [summary]
+        if let refusal = apnsRefusal { lines.append(refusal.sentence) }
+        for diagnostic in diagnostics where diagnostic.severity == .error {
+            lines.append("error: \(diagnostic.path): \(diagnostic.message) [\(diagnostic.code)]")
+        }
+        return lines.map(\.terminalSafe).joined(separator: "\n") + "\n"
+    }
+}
