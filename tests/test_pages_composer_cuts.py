@@ -169,12 +169,14 @@ def raw_json(driver):
 def test_the_live_activity_form_appears_on_choosing_the_push_type(browser, server):
     browser.get(server.base + "/notifications/new")
     assert not browser.find_elements(By.NAME, "la-state:items")
-    assert not region(browser, "Live Activity preview").is_displayed()
+    panel = browser.find_element(By.ID, "live-activity-panel")
+    assert not panel.is_displayed()
     Select(control(browser, "Push type")).select_by_value("liveactivity")
     wait(browser, lambda: control(browser, "items").is_displayed())
-    assert region(browser, "Live Activity preview").is_displayed()
+    assert panel.is_displayed() and region(browser, "Live Activity preview")
     Select(control(browser, "Push type")).select_by_value("alert")
     wait(browser, lambda: not browser.find_elements(By.NAME, "la-state:items"))
+    assert not panel.is_displayed()
 
 
 def test_without_javascript_the_push_type_says_to_press_preview(browser_without_javascript, server):
