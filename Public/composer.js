@@ -240,6 +240,14 @@
   document.addEventListener("input", changed);
   document.addEventListener("change", changed);
 
+  // A redraw the page asks for itself (media-check.js after a check): the previews follow,
+  // but nothing was edited, so the page stays saved and the leave guard stays off.
+  form.addEventListener("pushboard:refresh", () => {
+    edits += 1;
+    window.clearTimeout(timer);
+    timer = window.setTimeout(update, delay);
+  });
+
   // "Use `message`": sets the Category field and updates the page, like the button's form post
   // does without this script.
   form.addEventListener("click", (event) => {

@@ -2,6 +2,12 @@
 // the button is pressed, through POST /api/v1/media-check, then asks composer.js for a live
 // update, which redraws the previews (the server now knows the check) and the result under
 // the field. Without this script the button posts the form and the page comes back checked.
+//
+// A check holds for the life of the page and the URL (issue 25): the server reuses a result
+// for a while (the form's data-media-reuse, in seconds) and the live update keeps showing the
+// last one after that; this script checks again quietly each time the reuse window ends, and
+// redraws only when the answer changed. The redraw is not an edit: it never marks the page
+// unsaved (composer.js's "pushboard:refresh").
 "use strict";
 
 (function () {
@@ -13,8 +19,12 @@
     return;
   }
   const delay = 600;
+  const reuse = parseFloat(form.getAttribute("data-media-reuse") || "") || 60;
   let timer = null;
+  let recheck = null;
   let lastChecked = null;
+  let lastAnswer = null;
+  let overdue = false;
 
   function say(text) {
     if (region) {
@@ -25,15 +35,45 @@
     }
   }
 
-  async function check(force) {
+  function refresh() {
+    form.dispatchEvent(new Event("pushboard:refresh"));
+  }
+
+  // The next quiet check, once the server's result for `url` has expired; a hidden page
+  // waits until it is shown again.
+  function scheduleRecheck(url) {
+    window.clearTimeout(recheck);
+    recheck = window.setTimeout(() => {
+      if (field.value.trim() !== url) {
+        return;
+      }
+      if (document.hidden) {
+        overdue = true;
+        return;
+      }
+      check(true, true);
+    }, reuse * 1000);
+  }
+
+  document.addEventListener("visibilitychange", () => {
+    if (!document.hidden && overdue) {
+      overdue = false;
+      check(true, true);
+    }
+  });
+
+  async function check(force, quiet) {
     const url = field.value.trim();
     if (!url || (!force && url === lastChecked)) {
       return;
     }
     lastChecked = url;
-    say("Checking the media…");
+    if (!quiet) {
+      say("Checking the media…");
+    }
+    let answer = null;
     try {
-      await fetch("/api/v1/media-check", {
+      const response = await fetch("/api/v1/media-check", {
         method: "POST",
         headers: {
           "Content-Type": "application/json", "Accept": "application/json",
@@ -45,26 +85,38 @@
         mode: "same-origin",
         referrerPolicy: "same-origin",
       });
+      answer = response.status + " " + await response.text();
     } catch (error) {
-      say("The media could not be checked (" + error.message + ").");
+      if (!quiet) {
+        say("The media could not be checked (" + error.message + ").");
+      }
+      scheduleRecheck(url);
       return;
     }
-    if (field.value.trim() === url) {
-      // composer.js redraws the previews and this field's result region from the server.
-      field.dispatchEvent(new Event("change", { bubbles: true }));
+    if (field.value.trim() !== url) {
+      return;
+    }
+    scheduleRecheck(url);
+    // composer.js redraws the previews and this field's result region from the server; a
+    // quiet re-check with the same answer has nothing new to draw.
+    const same = quiet && answer === lastAnswer;
+    lastAnswer = answer;
+    if (!same) {
+      refresh();
     }
   }
 
   field.addEventListener("input", () => {
     window.clearTimeout(timer);
-    timer = window.setTimeout(() => check(false), delay);
+    window.clearTimeout(recheck);
+    timer = window.setTimeout(() => check(false, false), delay);
   });
   button.addEventListener("click", (event) => {
     event.preventDefault();
     window.clearTimeout(timer);
-    check(true);
+    check(true, false);
   });
   if (field.value.trim()) {
-    check(false);
+    check(false, false);
   }
 })();

@@ -18,6 +18,11 @@
 # Loopback only. Knobs: BENCH_DURATION (seconds per run, default 3), BENCH_ROUNDS (default 5),
 # BENCH_CONNECTIONS (default 32), BENCH_WRK_THREADS (default 1), BENCH_SERVER_THREADS (default:
 # core count), BENCH_SKIP_BUILD=1 to use the binaries as they are.
+#
+# BENCH_AGAINST=PATH also serves an earlier pushboard binary (a build of the previous main) and
+# measures it in every pair right after this one: C server, this build, the earlier build. Two
+# benches run one after the other on a shared machine differ by more than a change does; in one
+# run, each round's three measurements see the same load, so the comparison is taken per round.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -81,6 +86,16 @@ pids+=("$!")
 
 server="http://127.0.0.1:$server_port"
 wait_until_up "$server/healthz" "$server_pid"
+against=${BENCH_AGAINST:-}
+if [ -n "$against" ]; then
+    against_port=$(free_port)
+    "$against" serve --host 127.0.0.1 --port "$against_port" --data "$work/data-against" \
+        --threads "$server_threads" >"$work/against.log" 2>&1 &
+    against_pid=$!
+    pids+=("$against_pid")
+    against_server="http://127.0.0.1:$against_port"
+    wait_until_up "$against_server/healthz" "$against_pid"
+fi
 wait_until_up "http://127.0.0.1:$ceiling_port/" "${pids[1]}"
 if ! curl -sf -o /dev/null "$server$static_path"; then
     echo "bench/http.sh: $static_path is not served (is it in Public/?)" >&2
@@ -103,13 +118,15 @@ json.dump({"categories": others[:250] + message + others[250:]}, open(f"{work}/r
           ensure_ascii=False)
 PY
 use_registry() { # size
-    local status
-    status=$(curl -s -o "$work/put.out" -w '%{http_code}' -X PUT -H 'Content-Type: application/json' \
-        --data-binary "@$work/registry-$1.json" "$server/api/v1/categories")
-    if [ "$status" != 200 ]; then
-        echo "bench/http.sh: PUT /api/v1/categories ($1 categories) answered $status: $(cat "$work/put.out")" >&2
-        exit 1
-    fi
+    local status base
+    for base in "$server" ${against_server:+"$against_server"}; do
+        status=$(curl -s -o "$work/put.out" -w '%{http_code}' -X PUT -H 'Content-Type: application/json' \
+            --data-binary "@$work/registry-$1.json" "$base/api/v1/categories")
+        if [ "$status" != 200 ]; then
+            echo "bench/http.sh: PUT /api/v1/categories ($1 categories) on $base answered $status: $(cat "$work/put.out")" >&2
+            exit 1
+        fi
+    done
 }
 
 # The wrk script that POSTs the payload, exactly as a pipeline would.
@@ -123,7 +140,7 @@ status=$(curl -s -o /dev/null -w '%{http_code}' -X POST -H 'Content-Type: applic
 [ "$status" = 200 ] || { echo "bench/http.sh: the payload is not valid ($status)" >&2; exit 1; }
 
 # The server's CPU time so far (user + system, all threads), in clock ticks.
-server_ticks() { awk '{ print $14 + $15 }' "/proc/$server_pid/stat"; }
+server_ticks() { awk '{ print $14 + $15 }' "/proc/${1:-$server_pid}/stat"; }
 ticks_per_second=$(getconf CLK_TCK)
 
 # Runs wrk and prints "requests_per_second errors p50_ms p99_ms requests"; errors = socket
@@ -155,26 +172,30 @@ echo "== warming up"
 wrk -t1 -c4 -d1s "$server/healthz" >/dev/null
 wrk -t1 -c4 -d1s -s "$post" "$server/api/v1/preview" >/dev/null
 wrk -t1 -c4 -d1s "http://127.0.0.1:$ceiling_port/" >/dev/null
+if [ -n "$against" ]; then
+    wrk -t1 -c4 -d1s "$against_server/healthz" >/dev/null
+    wrk -t1 -c4 -d1s -s "$post" "$against_server/api/v1/preview" >/dev/null
+fi
 
 # The machine is shared, so load from elsewhere comes and goes, and the C server measured a
 # minute earlier says little about the machine now. So each target is measured right after its
 # own run of the C server, and its share of the C server is taken from that pair: $rounds rounds,
 # and the median share of each target is the one reported (with requests/s, p50 and p99 of its
 # best round).
-declare -A rps errs p50 p99 shares cpus
-record() { # name rps errors p50 p99 requests [ceiling rps of the pair]
+declare -A rps errs p50 p99 shares cpus gains
+record() { # name rps errors p50 p99 requests [cpu ticks] [ceiling rps of the pair]
     errs[$1]=$(( ${errs[$1]:-0} + $3 ))
     if awk -v a="${rps[$1]:-0}" -v b="$2" 'BEGIN { exit !(b + 0 > a + 0) }'; then
         rps[$1]=$2 p50[$1]=$4 p99[$1]=$5
     fi
-    local share=""
-    if [ $# -ge 7 ]; then
-        share=$(awk -v a="$2" -v b="$7" 'BEGIN { printf "%.4f", (b > 0 ? a / b : 0) }')
+    local share="" cpu_ticks=${7:-}
+    if [ $# -ge 8 ]; then
+        share=$(awk -v a="$2" -v b="$8" 'BEGIN { printf "%.4f", (b > 0 ? a / b : 0) }')
         shares[$1]="${shares[$1]:-} $share"
         share=$(awk -v s="$share" 'BEGIN { printf "  %5.1f %% of the C server just before", 100 * s }')
     fi
     local cpu=""
-    if [ -n "${cpu_ticks:-}" ]; then
+    if [ -n "$cpu_ticks" ]; then
         cpu=$(awk -v t="$cpu_ticks" -v n="$6" -v hz="$ticks_per_second" \
             'BEGIN { printf "%.1f", (n > 0 ? 1e6 * t / hz / n : 0) }')
         cpus[$1]="${cpus[$1]:-} $cpu"
@@ -185,27 +206,46 @@ record() { # name rps errors p50 p99 requests [ceiling rps of the pair]
 }
 median() { tr ' ' '\n' <<<"$1" | awk 'NF' | sort -g | awk '{ v[NR] = $1 } END {
     if (NR == 0) print 0; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-paired() { # name url [lua script]
+paired() { # name path [lua script]
     local ceiling_result
-    local result before
+    local result earlier
     ceiling_result=$(measure "ceiling-$1-$round" "http://127.0.0.1:$ceiling_port/")
     # shellcheck disable=SC2086
-    cpu_ticks="" record ceiling $ceiling_result
-    before=$(server_ticks)
-    result=$(measure "$1-$round" "${@:2}")
+    record ceiling $ceiling_result
+    if [ -z "$against" ]; then
+        result=$(timed_run "$1" "$server_pid" "$server$2" "${@:3}")
+    elif ((round % 2)); then
+        # The order alternates, so neither build is always the one measured first after the C server.
+        result=$(timed_run "$1" "$server_pid" "$server$2" "${@:3}")
+        earlier=$(timed_run "earlier-$1" "$against_pid" "$against_server$2" "${@:3}")
+    else
+        earlier=$(timed_run "earlier-$1" "$against_pid" "$against_server$2" "${@:3}")
+        result=$(timed_run "$1" "$server_pid" "$server$2" "${@:3}")
+    fi
     # shellcheck disable=SC2086
-    cpu_ticks=$(($(server_ticks) - before)) record "$1" $result "${ceiling_result%% *}"
+    record "$1" $result "${ceiling_result%% *}"
+    [ -n "$against" ] || return 0
+    # shellcheck disable=SC2086
+    record "earlier-$1" $earlier "${ceiling_result%% *}"
+    gains[$1]="${gains[$1]:-} $(awk -v a="${result%% *}" -v b="${earlier%% *}" 'BEGIN { printf "%.4f", (b > 0 ? a / b : 0) }')"
+}
+# Runs one measurement and prints measure's fields followed by the server's CPU ticks spent on it.
+timed_run() { # name pid url [lua script]
+    local before result
+    before=$(server_ticks "$2")
+    result=$(measure "$1-$round" "${@:3}")
+    echo "$result $(($(server_ticks "$2") - before))"
 }
 targets=(ceiling healthz static)
 for size in 0 1 500; do targets+=("validate-$size" "preview-$size"); done
 echo "== wrk -t$wrk_threads -c$connections -d${duration}s --latency, server threads $server_threads, $rounds rounds"
 for round in $(seq 1 "$rounds"); do
-    paired healthz "$server/healthz"
-    paired static "$server$static_path"
+    paired healthz /healthz
+    paired static "$static_path"
     for size in 0 1 500; do
         use_registry "$size"
-        paired "validate-$size" "$server/api/v1/validate" "$post"
-        paired "preview-$size" "$server/api/v1/preview" "$post"
+        paired "validate-$size" /api/v1/validate "$post"
+        paired "preview-$size" /api/v1/preview "$post"
     done
 done
 peak_rss_kb=$(awk '/^VmHWM:/ { print $2 }' "/proc/$server_pid/status")
@@ -234,6 +274,17 @@ done
 echo "(vs C: the median over the rounds of the target's requests/s over the C server's just before it;"
 echo " CPU us/req: the median over the rounds of the server's user + system time per answered request)"
 echo "pushboard peak RSS (VmHWM): ${rss_mb} MB"
+if [ -n "$against" ]; then
+    echo "== against the earlier build $against (same rounds: in each pair the two builds run one after the other, in alternating order)"
+    printf '%-26s %10s %10s %12s %10s %10s\n' target "this vs C" "earlier" "this/earlier" "CPU us/req" "earlier"
+    for name in "${targets[@]}"; do
+        [ "$name" = ceiling ] && continue
+        printf '%-26s %9s%% %9s%% %11s%% %10s %10s\n' "$name" "$(share "$name")" "$(share "earlier-$name")" \
+            "$(median "${gains[$name]}" | awk '{ printf "%.1f", 100 * $1 }')" "$(median "${cpus[$name]}")" \
+            "$(median "${cpus[earlier-$name]}")"
+    done
+    echo "(this/earlier: the median over the rounds of this build's requests/s over the earlier build's in the same round)"
+fi
 
 verdict=ok
 check() { # description condition-awk-expression

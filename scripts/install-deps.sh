@@ -7,7 +7,8 @@
 set -euo pipefail
 
 want="${1:-run}"
-debs=(pkg-config libmicrohttpd-dev libsqlite3-dev libcurl4-openssl-dev libsodium-dev libharfbuzz-dev zlib1g-dev)
+debs=(pkg-config libmicrohttpd-dev libsqlite3-dev libcurl4-openssl-dev libsodium-dev libharfbuzz-dev zlib1g-dev
+      fonts-noto-color-emoji)  # the emoji font the previews serve (EmojiFont.swift)
 pips=()
 case "$want" in
 run) ;;

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Takes the README's screenshots with headless Debian chromium against a fresh local server:
-the support case, a revision diff, and the composer at 390 px. Usage (after a release build):
-    python3 scripts/screenshots-composer.py   # writes three of docs/screenshots/*.png
+the support case, a revision diff, the composer and the list at 390 px, and an import's dry run.
+Usage (after a release build):
+    python3 scripts/screenshots-composer.py   # writes five of docs/screenshots/*.png
 Loopback only; nothing is downloaded.
 """
 import json
@@ -62,6 +63,26 @@ def main():
         settle(driver, "Valid")
         driver.execute_script("document.getElementById('composer-preview').scrollIntoView()")
         driver.save_screenshot(str(OUT / "phone-preview.png"))
+
+        # The list at a phone's width: each notification a card, its buttons in view.
+        server.json("POST", "/api/v1/notifications", {"name": "Kino v sedm", "payload": short})
+        driver.set_window_size(390, 1100)
+        driver.get(server.base + "/notifications")
+        settle(driver, "Kino v sedm")
+        driver.save_screenshot(str(OUT / "phone-list.png"))
+
+        # An import's dry run: at the top of the page, saying what each change is.
+        config = json.loads((SEEDS / "categories.json").read_text())
+        config["categories"][0]["actions"][1]["title"] = "Vymazat"
+        config["categories"][1] = {"identifier": "later", "actions": [
+            {"identifier": "snooze", "title": "Odložit", "options": []}]}
+        driver.set_window_size(1440, 1000)
+        driver.get(server.base + "/categories")
+        driver.execute_script("document.getElementById('config-text').value = arguments[0]",
+                              json.dumps(config, ensure_ascii=False, indent=2))
+        driver.find_element(By.ID, "import-form").submit()
+        settle(driver, "Dry run: this import")
+        driver.save_screenshot(str(OUT / "import-dry-run.png"))
     finally:
         driver.quit()
         server.stop()

@@ -89,6 +89,13 @@ def states(site):
         press(driver, "Import")
         wait(driver, lambda: driver.find_elements(By.ID, "activity-source-messages"))
 
+    def carplay(driver):
+        set_value(driver, control(driver, "Title"), "Nová zpráva")
+        driver.execute_script(
+            "const s = document.getElementById('device'); s.value = 'carplay';"
+            "s.dispatchEvent(new Event('change', {bubbles: true}));")
+        wait(driver, lambda: "no expanded view" in driver.find_element(By.ID, "expanded-region").text)
+
     def field_errors(driver):
         control(driver, "Badge").send_keys("five")
         control(driver, "Expiration").send_keys("soon")
@@ -121,6 +128,7 @@ def states(site):
         ("composer field errors", "/notifications/new", field_errors),
         ("composer counters and matrix", "/notifications/new", cut_title),
         ("live activity form findings", "/notifications/new", live_activity_findings),
+        ("composer on CarPlay", "/notifications/new", carplay),
         ("support case", f"/notifications/{ids['support']}", None),
         ("saved notification", f"/notifications/{ids['saved']}", None),
         ("revision", f"/notifications/{ids['saved']}/revisions/1", None),

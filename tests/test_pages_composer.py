@@ -275,8 +275,9 @@ def test_without_javascript_preview_save_edit_and_download(browser_without_javas
     assert "Kino <script>" not in names  # Preview saves nothing
 
     press(browser, "Save")
-    wait(browser, lambda: re.search(r"/notifications/[0-9a-f]{16}$", browser.current_url))
-    notification_id = browser.current_url.rsplit("/", 1)[1]
+    wait(browser, lambda: re.search(r"/notifications/[0-9a-f]{16}\?saved=1$", browser.current_url))
+    notification_id = re.search(r"/notifications/([0-9a-f]{16})", browser.current_url).group(1)
+    assert "Saved as revision 1." in browser.find_element(By.ID, "main").text
     assert control(browser, "Title").get_attribute("value") == "<script>alert(1)</script>"
     assert browser.find_element(By.TAG_NAME, "h1").text == "Kino <script>"
 

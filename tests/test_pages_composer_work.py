@@ -277,7 +277,7 @@ def test_phone_width_has_no_sideways_scroll(page, server, path):
         assert page.execute_script("return document.documentElement.scrollWidth") <= width
         if path == "/notifications/new":
             # The switch reaches the preview, and the stages take keyboard focus.
-            assert page.find_element(By.LINK_TEXT, "Preview").is_displayed()
+            assert page.find_element(By.LINK_TEXT, "Go to previews ↓").is_displayed()
             stage = page.find_element(By.ID, "compact-region")
             assert stage.get_attribute("tabindex") == "0"
             if page.javascript:

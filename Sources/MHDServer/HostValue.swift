@@ -9,7 +9,12 @@
 enum HostValue {
     /// Whether `value` is a well-formed Host value (empty is allowed, as RFC 9110 allows it).
     static func isWellFormed(_ value: String) -> Bool {
-        let bytes = Array(value.utf8)
+        var value = value
+        // In place: every request's Host passes here, and an array of it was an allocation each.
+        return value.withUTF8(isWellFormed)
+    }
+
+    private static func isWellFormed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         if bytes.first == UInt8(ascii: "[") {
             guard let close = bytes.firstIndex(of: UInt8(ascii: "]")), close > 1,

@@ -86,17 +86,19 @@ enum RequestFraming {
 
         init(_ headers: HTTPHeaders) {
             for field in headers {
-                if nameNotToken == nil,
-                    field.name.isEmpty || !field.name.utf8.allSatisfy(HTTPSyntax.isToken)
-                {
+                var name = field.name
+                var value = field.value
+                // Over the bytes in place: a native string's UTF-8 view walked index by index,
+                // and an array made of it, cost more than the rules themselves.
+                if nameNotToken == nil, name.withUTF8({ $0.isEmpty || !$0.allSatisfy(HTTPSyntax.isToken) }) {
                     nameNotToken = field.name
                 }
-                if valueWithControl == nil, field.value.utf8.contains(where: isControl) {
+                if valueWithControl == nil, value.withUTF8({ $0.contains(where: RequestFraming.isControl) }) {
                     valueWithControl = field.name
                 }
                 // By length first: most fields are none of the three, and each comparison by
                 // name measured the name again.
-                switch field.name.utf8.count {
+                switch name.utf8.count {
                 case 4 where field.isNamed("Host"):
                     hostCount += 1
                     host = host ?? field.value

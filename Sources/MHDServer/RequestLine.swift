@@ -26,9 +26,8 @@ enum RequestLine {
         guard index > 0 else { return malformed("no target") }
         // Read byte by byte, stopping at the first mismatch: never past the NUL libmicrohttpd
         // wrote at the end of the line.
-        let version = Array("HTTP/".utf8)
         var next = index + 1
-        for expected in version {
+        for expected in "HTTP/".utf8 {
             guard bytes[next] == expected else { return malformed("a NUL byte or junk before its version") }
             next += 1
         }

@@ -8,7 +8,7 @@ import Storage
 enum ServeCommand: Command {
     static let words = ["serve"]
     static let valueOptions: Set<String> = ServeConfigFile.settings.union([
-        "config", "resources", "media-ca-file",
+        "config", "resources", "media-ca-file", "media-reuse",
     ])
     static let flagOptions: Set<String> = ["allow-private-media", "allow-damaged", "secure-cookies"]
     static let usage = """
@@ -34,6 +34,8 @@ enum ServeCommand: Command {
                            (for testing against a local media server; never link-local or metadata)
           --media-ca-file FILE  trust the certificates in this PEM file for media checks instead of
                            the system's (a test server's self-signed certificate)
+          --media-reuse SECONDS  how long a media check's result is reused for the same URL
+                           (default 60); an open composer checks its URL again quietly after it
           --config FILE    read these options from FILE, one 'name = value' per line (the
                            package's is /etc/pushboard/pushboard.conf); options given here win
           --log-format combined|json  one access-log line per request (default combined)
@@ -81,6 +83,9 @@ enum ServeCommand: Command {
             }.filter { !$0.isEmpty }, log: log)
         configuration.media.allowsPrivateAddresses = arguments.has("allow-private-media")
         configuration.media.caFile = arguments["media-ca-file"]
+        if let reuse = try arguments.integer("media-reuse", in: 1...86_400) {
+            configuration.media.resultLifetime = Double(reuse)
+        }
         // Media checks wait on other hosts: at most half the workers may be inside one.
         configuration.media.concurrentChecks = max(1, min(4, server.threadPoolSize / 2))
         configuration.allowDamagedDatabase = arguments.has("allow-damaged")

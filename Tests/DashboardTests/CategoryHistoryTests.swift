@@ -22,6 +22,23 @@ import Testing
         #expect(CategoryRevisionChanges(from: Self.first, to: Self.first).changes.isEmpty)
     }
 
+    /// Equal values written at other places in their texts (another spacing, another member
+    /// before them) are no change: values are compared as written, not with their positions.
+    @Test func equalValuesElsewhereInTheTextAreNoChange() {
+        let spaced =
+            #"{ "identifier": "message", "actions": [ { "identifier": "reply", "title": "Reply" } ] }"#
+        #expect(CategoryRevisionChanges(from: Self.second, to: spaced).changes.isEmpty)
+        let retitled =
+            #"{"identifier":"message","options":["allowInCarPlay"],"#
+            + #""actions":[{"identifier":"reply","title":"Odpovědět","options":["foreground"]}]}"#
+        let moved =
+            #"{"identifier":"message","actions":[{"identifier":"reply","title":"Reply","#
+            + #""options":["foreground"]}],"options":["allowInCarPlay"]}"#
+        #expect(
+            CategoryRevisionChanges(from: retitled, to: moved).changes
+                == [.init(label: "Action reply: title", before: "Odpovědět", after: "Reply")])
+    }
+
     @Test func historyPagesRestoreAndTheTrash() throws {
         let fixture = try DashboardFixture()
         #expect(

@@ -84,8 +84,10 @@ import Testing
             "/notifications/new", form: [("name", "Kino"), ("title", "Ahoj"), ("intent", "save")])
         #expect(created.status == .seeOther)
         let location = try #require(created.headers["Location"])
-        #expect(location.wholeMatch(of: /\/notifications\/[0-9a-f]{16}/) != nil)
+        // The page the save leads to says so (issue 25), as category saves do.
+        #expect(location.wholeMatch(of: /\/notifications\/[0-9a-f]{16}\?saved=1/) != nil)
         let page = Self.text(fixture.get(location))
+        #expect(page.contains("Saved as revision 1."))
         #expect(page.contains(#"name="revision" value="1""#))
         #expect(page.contains(#"id="title" name="title" value="Ahoj""#))
 
@@ -194,7 +196,7 @@ import Testing
         }
         let html = Self.text(fixture.get("/notifications"))
         #expect(html.contains("<code>message</code>"))
-        #expect(html.contains(#"<td><span class="muted">none</span></td>"#))
+        #expect(html.contains(#"<td data-label="Category"><span class="muted">none</span></td>"#))
         #expect(!html.contains("<code></code>"))
     }
 

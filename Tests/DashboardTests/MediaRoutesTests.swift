@@ -118,4 +118,32 @@ import Testing
         }
         #expect(status.hasPrefix("Not checked yet"))
     }
+
+    /// A host this server cannot reach says nothing about the device (issue 25): the previews
+    /// draw an image where the device would, labelled, and the status does not predict a refusal.
+    @Test(arguments: [MediaCheckCode.dns, .connect, .timeout])
+    func anUnreachableHostIsDrawnAsTheDeviceWouldFetchIt(_ code: MediaCheckCode) {
+        var report = MediaReport(url: "https://a.example/x.jpg")
+        report.diagnostics = [Diagnostic(code, path: "$.url", message: "no answer")]
+        #expect(report.unreachable)
+        let media = ComposerMedia(url: report.url, mutableContent: true, report: report)
+        #expect(media.unfetched && !media.attached)
+        #expect(media.previewMedia == .image(aspectRatio: nil))
+        #expect(media.imagePath == nil)
+        guard case .object(let value) = media.templateValue, case .string(let status)? = value["status"]
+        else {
+            Issue.record("no status")
+            return
+        }
+        #expect(status.hasPrefix("Could not check from this server"))
+        #expect(!ComposerMedia(url: report.url, mutableContent: false, report: report).unfetched)
+    }
+
+    /// Any other error is what iOS meets too: nothing is drawn.
+    @Test func aReachableHostThatFailsIsNotUnfetched() {
+        var report = Self.report(passed: false, url: "https://a.example/x.jpg")
+        report.diagnostics.append(Diagnostic(MediaCheckCode.connect, path: "$.url", message: "x"))
+        #expect(!report.unreachable)
+        #expect(ComposerMedia(url: report.url, mutableContent: true, report: report).previewMedia == .none)
+    }
 }

@@ -103,7 +103,7 @@ struct AdminPages: Sendable {
         let users: [TemplateValue] = try access.users().map { user in
             [
                 "name": .string(user.name), "role": .string(user.role.rawValue),
-                "createdAt": .string(user.createdAt),
+                "createdAt": PageTime.value(user.createdAt),
                 "path": .string(PercentEncoding.encoded(user.name)),
                 "roles": Self.roleOptions(selected: user.role),
             ]
@@ -150,12 +150,12 @@ struct AdminPages: Sendable {
         let tokens: [TemplateValue] = try access.tokens().map { token in
             var row: [String: TemplateValue] = [
                 "name": .string(token.name), "role": .string(token.role.rawValue),
-                "createdAt": .string(token.createdAt), "createdBy": .string(token.createdBy),
-                "expiresAt": .string(token.expiresAt ?? "never"),
-                "lastUsedAt": .string(token.lastUsedAt ?? "never"),
+                "createdAt": PageTime.value(token.createdAt), "createdBy": .string(token.createdBy),
+                "expiresAt": PageTime.value(token.expiresAt ?? "never"),
+                "lastUsedAt": PageTime.value(token.lastUsedAt ?? "never"),
                 "path": .string(PercentEncoding.encoded(token.name)),
             ]
-            if let revoked = token.revokedAt { row["revokedAt"] = .string(revoked) }
+            if let revoked = token.revokedAt { row["revokedAt"] = PageTime.value(revoked) }
             return .object(row)
         }
         var values: [String: TemplateValue] = [
@@ -173,7 +173,8 @@ struct AdminPages: Sendable {
         let page = try audit.store.page(filter)
         let events: [TemplateValue] = page.events.map { event in
             [
-                "at": .string(event.at), "actor": .string(event.actor), "action": .string(event.action),
+                "at": PageTime.value(event.at), "actor": .string(event.actor),
+                "action": .string(event.action),
                 "object": .string(event.object), "detail": .string(event.detail),
                 "client": .string(event.client),
             ]
@@ -196,7 +197,8 @@ struct AdminPages: Sendable {
         ]
         if let pruning = housekeeping.lastPruning {
             values["pruning"] = [
-                "at": .string(AccessStore.timestamp(pruning.at)), "auditEvents": .int(pruning.auditEvents),
+                "at": PageTime.value(AccessStore.timestamp(pruning.at)),
+                "auditEvents": .int(pruning.auditEvents),
                 "sessions": .int(pruning.sessions),
             ]
         }

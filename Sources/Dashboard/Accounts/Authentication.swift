@@ -59,7 +59,7 @@ struct Authentication: Middleware {
         let principal = try identify(request)
         if case .anyone = needed {
             guard let principal else { return next(request) }
-            let response = PageSession.$csrfToken.withValue(principal.csrfToken) { next(request) }
+            let response = Self.rendering(for: principal) { next(request) }
             return PageDecoration(principal: principal, pages: pages).apply(to: response)
         }
         guard let principal else { return try refuseUnauthenticated(request) }
@@ -78,9 +78,17 @@ struct Authentication: Middleware {
         }
         var request = request
         request.authenticatedActor = principal.actor
-        let response = PageSession.$csrfToken.withValue(principal.csrfToken) { next(request) }
+        let response = Self.rendering(for: principal) { next(request) }
         try auditChange(request, needed: needed, response: response)
         return PageDecoration(principal: principal, pages: pages).apply(to: response)
+    }
+
+    /// `body` with the page values of `principal`'s session bound: its CSRF token, and whether its
+    /// role may change nothing.
+    private static func rendering(for principal: Principal, _ body: () -> Response) -> Response {
+        PageSession.$csrfToken.withValue(principal.csrfToken) {
+            PageSession.$readOnly.withValue(!principal.role.includes(.editor), operation: body)
+        }
     }
 
     /// `GET`, `HEAD` and `OPTIONS`, which change nothing and so need no CSRF token (compared

@@ -51,6 +51,7 @@ public struct Dashboard: Responder {
             access: access, trail: audit, failures: failures,
             retentionDays: configuration.auditRetentionDays)
         var builder = DashboardRoutes()
+        EmojiFont(file: EmojiFont.defaultFile).register(in: &builder)
         builder.mount(ResourceSnapshot.fontsPrefix) { request in try resources.current.fonts.serve(request) }
         builder.mount("/static/") { request in try resources.current.staticFiles.serve(request) }
         let geometry = Array(PreviewGeometry.stylesheet().utf8)

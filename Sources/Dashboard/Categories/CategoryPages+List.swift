@@ -132,13 +132,27 @@ extension CategoryPages {
         return response
     }
 
-    /// `plan`: `{summary, revision, note, empty, adds, changes, removes: [identifier]}`.
+    /// `plan`: `{summary, revision, note, empty, unchanged, adds: [{identifier, actions}],
+    /// changes: [{identifier, details: [{label, before, after}]}], removes: [identifier]}`.
     private static func planValue(_ plan: RegistryImportPlan, revision: Int, note: String) -> TemplateValue {
-        [
+        let adds = zip(plan.added, plan.addedActionTitles).map { identifier, titles -> TemplateValue in
+            let actions = titles.isEmpty ? "no actions" : titles.map { "“\($0)”" }.joined(separator: ", ")
+            return ["identifier": .string(identifier), "actions": .string(actions)]
+        }
+        let changes = zip(plan.changed, plan.changeDetails).map { identifier, details -> TemplateValue in
+            let rows = details.map { change -> TemplateValue in
+                [
+                    "label": .string(change.label),
+                    "before": .string(change.before.isEmpty ? "none" : change.before),
+                    "after": .string(change.after.isEmpty ? "none" : change.after),
+                ]
+            }
+            return ["identifier": .string(identifier), "details": .list(rows)]
+        }
+        return [
             "summary": .string(plan.summary), "revision": .int(revision), "note": .string(note),
             "empty": .bool(plan.isEmpty), "unchanged": .int(plan.unchangedCount),
-            "adds": .list(plan.added.map(TemplateValue.string)),
-            "changes": .list(plan.changed.map(TemplateValue.string)),
+            "adds": .list(adds), "changes": .list(changes),
             "removes": .list(plan.removed.map(TemplateValue.string)),
         ]
     }

@@ -27,7 +27,9 @@ struct CategoryRevisionChanges: Sendable {
         for key in keys where key != "identifier" {
             let was = before.first { $0.key == key }?.value.value
             let now = after.first { $0.key == key }?.value.value
-            guard was != now else { continue }
+            // Compared as written: a node's value carries its place in its own text, so two
+            // equal values read from different documents would differ.
+            guard Self.text(was) != Self.text(now) else { continue }
             if key == "actions" {
                 changes += Self.actionChanges(was?.arrayElements ?? [], now?.arrayElements ?? [])
             } else {
@@ -47,8 +49,8 @@ struct CategoryRevisionChanges: Sendable {
                 changes.append(Change(label: "Added action \(name)", before: "", after: text(action.value)))
                 continue
             }
-            for member in action.value.objectMembers ?? [] where was[member.key]?.value != member.value.value
-            {
+            for member in action.value.objectMembers ?? []
+            where text(was[member.key]?.value) != text(member.value.value) {
                 changes.append(
                     Change(
                         label: "Action \(name): \(member.key)", before: text(was[member.key]?.value),

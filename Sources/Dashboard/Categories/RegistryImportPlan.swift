@@ -9,6 +9,12 @@ struct RegistryImportPlan: Sendable, Equatable {
     let added: [String]
     /// Identifiers in both whose category differs, in the config's order.
     let changed: [String]
+    /// What differs in each of `changed`, in the same order ("Action reply: title", "options"),
+    /// so the page can say what an import changes, not only which category.
+    let changeDetails: [[CategoryRevisionChanges.Change]]
+    /// The action titles of each of `added`, in the same order (a category is known by its
+    /// buttons).
+    let addedActionTitles: [[String]]
     /// Identifiers the registry has and the config lacks, in the registry's order.
     let removed: [String]
     /// How many categories stay exactly as they are.
@@ -22,17 +28,28 @@ struct RegistryImportPlan: Sendable, Equatable {
             uniquingKeysWith: { a, _ in a })
         let after = Set(incoming.categories.map { Array($0.identifier.utf8) })
         var added: [String] = []
+        var titles: [[String]] = []
         var changed: [String] = []
+        var details: [[CategoryRevisionChanges.Change]] = []
         var unchanged = 0
+        let writer = JSONWriter()
         for category in incoming.categories {
             switch before[Array(category.identifier.utf8)] {
-            case nil: added.append(category.identifier)
-            case let value? where value != category.jsonValue: changed.append(category.identifier)
+            case nil:
+                added.append(category.identifier)
+                titles.append(category.actions.map(\.title))
+            case let value? where value != category.jsonValue:
+                changed.append(category.identifier)
+                let changes = CategoryRevisionChanges(
+                    from: writer.string(value), to: writer.string(category.jsonValue))
+                details.append(changes.changes)
             default: unchanged += 1
             }
         }
         self.added = added
+        self.addedActionTitles = titles
         self.changed = changed
+        self.changeDetails = details
         self.removed = current.categories.map(\.identifier).filter { !after.contains(Array($0.utf8)) }
         self.unchangedCount = unchanged
     }

@@ -3,8 +3,8 @@ import Templates
 
 extension ComposerMedia {
     /// `mediaCheck` for `notifications/media-check`: `{present, checked, passed, attached,
-    /// busy, status, findings: [{severity, code, message}]}`; `status` is one sentence saying
-    /// what iOS will do.
+    /// unfetched (the host could not be reached from here), busy, status, findings: [{severity,
+    /// code, message}]}`; `status` is one sentence saying what iOS will do.
     var templateValue: TemplateValue {
         let findings = (report?.diagnostics ?? []).map { diagnostic -> TemplateValue in
             [
@@ -15,7 +15,8 @@ extension ComposerMedia {
         return [
             "present": .bool(url != nil), "checked": .bool(report != nil),
             "passed": .bool(report?.passed == true),
-            "attached": .bool(attached), "busy": .bool(busy), "status": .string(status),
+            "attached": .bool(attached), "unfetched": .bool(unfetched), "busy": .bool(busy),
+            "status": .string(status),
             "findings": .list(findings),
         ]
     }
@@ -28,6 +29,12 @@ extension ComposerMedia {
             return
                 "Not checked yet: “Check media” downloads it the way the device would. Until then the preview "
                 + "shows no media."
+        }
+        if unfetched {
+            return
+                "Could not check from this server: it cannot reach the host (see below). The device downloads "
+                + "the media over its own network, so the previews draw it as the device would, labelled "
+                + "\u{201C}not fetched from this server\u{201D} (its real size is unknown)."
         }
         guard report.passed else {
             return "iOS will not attach it, so the notification arrives without media."

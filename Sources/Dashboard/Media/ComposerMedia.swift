@@ -15,7 +15,12 @@ struct ComposerMedia: Sendable {
 
     /// The media of `payload`, with the checker's recent report on its URL; `checkNow` runs a
     /// check first ("Check media" without JavaScript), and a busy checker is `busy`.
-    init(payload: NotificationPayload, checker: MediaChecker?, checkNow: Bool = false) {
+    /// `keepsLastCheck` (the live update of a page that checked the URL) uses the last report
+    /// even past the reuse window: the page re-checks quietly, and until then the check holds.
+    init(
+        payload: NotificationPayload, checker: MediaChecker?, checkNow: Bool = false,
+        keepsLastCheck: Bool = false
+    ) {
         url = payload.mediaURL
         mutableContent = payload.aps?.mutableContent == 1
         var report: MediaReport?
@@ -23,6 +28,8 @@ struct ComposerMedia: Sendable {
         if let url, let checker {
             if checkNow {
                 do { report = try checker.check(url) } catch { busy = true }
+            } else if keepsLastCheck {
+                report = checker.lastReport(for: url)
             } else {
                 report = checker.recentReport(for: url)
             }
@@ -51,9 +58,22 @@ struct ComposerMedia: Sendable {
         return true
     }
 
+    /// Whether this server could not reach the media host at all while the rest would let iOS
+    /// attach it: the device downloads it over its own network, so the previews draw an image
+    /// as the device would (without its real size) and say it was not fetched from here.
+    var unfetched: Bool {
+        guard let report, report.unreachable, mutableContent, url.flatMap(AbsoluteURL.init)?.scheme == "https"
+        else {
+            return false
+        }
+        return true
+    }
+
     /// What the preview draws: the checked kind with the real aspect ratio when it will be
-    /// attached, otherwise nothing at all, as on the device.
+    /// attached, an image of the usual 2:1 when the host could not be reached from here,
+    /// otherwise nothing at all, as on the device.
     var previewMedia: PreviewMedia {
+        if unfetched { return .image(aspectRatio: nil) }
         guard attached, let kind = report?.kind else { return .none }
         switch kind {
         case .image: return .image(aspectRatio: report?.image?.aspectRatio)

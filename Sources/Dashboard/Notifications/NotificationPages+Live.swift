@@ -30,7 +30,10 @@ extension NotificationPages {
         let composed = LiveActivityForm.overlay(
             PayloadComposer.compose(ComposerFields(form)), form: form,
             types: try activityTypes?.types() ?? .init())
-        let view = try view(composed, stored: nil, revision: nil, options: options, export: export)
+        // The page checked its Media URL (media-check.js) and re-checks it quietly when the
+        // server's result expires: until then the last check holds, never "not checked yet".
+        let view = try view(
+            composed, stored: nil, revision: nil, options: options, keepsMediaCheck: true, export: export)
         let context = TemplateValue.object(view.regionValues())
         var regions = JSONObjectBuilder()
         for (key, template) in Self.liveRegions {

@@ -87,7 +87,8 @@ extension NotificationPages {
         guard let stored else {
             let created = try store.notifications.create(
                 name: name, headers: headers, payload: text, by: author)
-            return Response(redirectTo: "/notifications/\(created.id)")
+            // "Saved as revision 1." at the top of the page the redirect shows, as category saves do.
+            return Response(redirectTo: "/notifications/\(created.id)?saved=\(created.revision)")
         }
         guard let revision else {
             throw HTTPError(.badRequest, message: "The form has no revision; open the notification again.")
@@ -97,7 +98,7 @@ extension NotificationPages {
         )
         {
         case .updated(let updated):
-            return Response(redirectTo: "/notifications/\(updated.id)")
+            return Response(redirectTo: "/notifications/\(updated.id)?saved=\(updated.revision)")
         case .stale(let current):
             var view = try view(
                 composed, stored: current, revision: current.revision, options: options, export: export)

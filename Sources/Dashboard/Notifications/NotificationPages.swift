@@ -134,7 +134,7 @@ struct NotificationPages: Sendable {
     /// The view of a composed form; reads the registry and, for a saved notification, its history.
     func view(
         _ composed: ComposedPayload, stored: StoredNotification?, revision: Int?,
-        options: ComposerPreviewOptions, checkMedia: Bool = false,
+        options: ComposerPreviewOptions, checkMedia: Bool = false, keepsMediaCheck: Bool = false,
         export: ComposerExportOptions = ComposerExportOptions(), revisionWindow: ListWindow = ListWindow()
     ) throws -> ComposerView {
         let snapshot = try catalog.snapshot()
@@ -146,7 +146,7 @@ struct NotificationPages: Sendable {
         if export.bundle == nil { export.bundle = settings.appBundleID }
         let analysis = ComposerAnalysis(
             composed, registry: snapshot.lookup, options: options, activities: types, mediaChecker: media,
-            checkMedia: checkMedia, export: export, settings: settings)
+            checkMedia: checkMedia, keepsMediaCheck: keepsMediaCheck, export: export, settings: settings)
         let revisions = try stored.flatMap {
             try store.notifications.revisions(
                 id: $0.id, limit: revisionWindow.limit, offset: revisionWindow.offset)
@@ -166,6 +166,7 @@ struct NotificationPages: Sendable {
             revisionWindow: revisionWindow)
         view.activityTypes = types
         view.liveActivityChoice = options.activityType
+        view.mediaReuseSeconds = media?.configuration.resultLifetime
         return view
     }
 

@@ -16,7 +16,8 @@ struct PageRenderer: Sendable {
     }
 
     /// `name` rendered into the layout with `values` plus the layout's own values, and the
-    /// session's CSRF token (`PageSession`) for the `csrf-field` partial of every form that posts.
+    /// session's CSRF token (`PageSession`) for the `csrf-field` partial of every form that posts,
+    /// and `readOnly` (`PageSession.readOnly`) for the pages that draw a read-only view.
     func page(_ name: String, title: String, section: Section, values: [String: TemplateValue]) throws
         -> Response
     {
@@ -25,6 +26,7 @@ struct PageRenderer: Sendable {
         all["current"] = .object([section.rawValue: .bool(true)])
         all["version"] = .string(BuildInfo.version)
         if let csrfToken = PageSession.csrfToken { all["csrfToken"] = .string(csrfToken) }
+        all["readOnly"] = .bool(PageSession.readOnly)
         return Response(html: try templates.render(name, in: "layout", with: .object(all)))
     }
 

@@ -7,6 +7,11 @@ enum PageSession {
     /// The signed-in session's CSRF token; nil in open mode and for a request without a session.
     @TaskLocal static var csrfToken: String?
 
+    /// Whether the signed-in role may change nothing (a viewer): pages get it as `readOnly` and
+    /// draw their forms as a read-only view instead of offering buttons the server refuses.
+    /// False in open mode and without a session.
+    @TaskLocal static var readOnly = false
+
     /// The form field pages carry the CSRF token in (`templates/csrf-field.html` writes it).
     static let csrfField = "_csrf"
     /// The header JSON calls made with a session cookie carry the CSRF token in.

@@ -32,6 +32,12 @@ final class ResultCache: Sendable {
         }
     }
 
+    /// The last report for `url` at any age, while the cache still holds it: what a page that
+    /// checked the URL keeps showing until its quiet re-check answers (issue 25).
+    func latest(for url: String) -> MediaReport? {
+        state.withLock { $0.entries[url]?.report }
+    }
+
     /// Keeps `report`, dropping the oldest entry when full.
     func store(_ report: MediaReport) {
         let now = ContinuousClock.now

@@ -11,7 +11,7 @@ public struct MediaCheckConfiguration: Sendable {
     /// Checks that may run at once; more are refused at once rather than queued, so slow media
     /// hosts can never hold every worker thread.
     public var concurrentChecks = 2
-    /// Seconds a result is reused for the same URL.
+    /// Seconds a result is reused for the same URL (`--media-reuse`; tests shorten it).
     public var resultLifetime = 60.0
     /// Bytes of image copies kept for the preview, all together.
     public var imageCacheCapacity = 32 << 20

@@ -39,6 +39,13 @@ public final class MediaChecker: Sendable {
         results.report(for: url)
     }
 
+    /// The last report on `url` even when older than `configuration.resultLifetime`: a page
+    /// that checked the URL keeps its result until it checks again, rather than forgetting it
+    /// when the reuse window ends.
+    public func lastReport(for url: String) -> MediaReport? {
+        results.latest(for: url)
+    }
+
     /// One whole check: the address guard before every request, at most three redirects,
     /// then the body's findings.
     func run(_ text: String) -> MediaReport {

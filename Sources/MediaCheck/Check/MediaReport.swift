@@ -37,6 +37,17 @@ public struct MediaReport: Sendable, Hashable {
         !diagnostics.contains { $0.severity == .error }
     }
 
+    /// True when the only errors say this server could not reach the host at all (the name did
+    /// not resolve, no connection, no answer in time): the device fetches the file itself, from
+    /// its own network, so the check says nothing about whether iOS attaches it.
+    public var unreachable: Bool {
+        let errors = diagnostics.filter { $0.severity == .error }
+        let reachability: Set<String> = [
+            MediaCheckCode.dns.rawValue, MediaCheckCode.connect.rawValue, MediaCheckCode.timeout.rawValue,
+        ]
+        return !errors.isEmpty && errors.allSatisfy { reachability.contains($0.code) }
+    }
+
     /// The attachment's kind, when it is media.
     public var kind: MediaType.Kind? { sniffedType?.kind }
 

@@ -41,13 +41,15 @@ struct ComposerAnalysis: Sendable {
 
     /// Analyses `composed` against `registry` and the app's Live Activity types on `device`. With
     /// a media checker, the preview draws the media only as iOS will: checked, passed, https and
-    /// `mutable-content` (`checkMedia` checks first; otherwise a recent check is used). The curl
+    /// `mutable-content` (`checkMedia` checks first; otherwise a recent check is used, or with
+    /// `keepsMediaCheck`, the live update's, the last one at any age). The curl
     /// command uses `export`'s bundle ID, device token and environment; the platters are drawn
     /// with the app identity of `settings`.
     init(
         _ composed: ComposedPayload, registry: CategoryLookup, options: ComposerPreviewOptions,
         activities: ActivityTypeSet = ActivityTypeSet(), mediaChecker: MediaChecker? = nil,
-        checkMedia: Bool = false, export: ComposerExportOptions = ComposerExportOptions(),
+        checkMedia: Bool = false, keepsMediaCheck: Bool = false,
+        export: ComposerExportOptions = ComposerExportOptions(),
         settings: WorkspaceSettings = WorkspaceSettings()
     ) {
         self.composed = composed
@@ -59,7 +61,8 @@ struct ComposerAnalysis: Sendable {
         self.analysis = analysis
         self.root = analysis.root
         let media = ComposerMedia(
-            payload: analysis.payloadOrEmpty, checker: mediaChecker, checkNow: checkMedia)
+            payload: analysis.payloadOrEmpty, checker: mediaChecker, checkNow: checkMedia,
+            keepsLastCheck: keepsMediaCheck)
         var content = settings.previewContent(of: analysis)
         self.appIconURL = settings.appIconURL
         if mediaChecker != nil { content.media = media.previewMedia }

@@ -8,24 +8,31 @@ import Templates
 /// it, so the page draws lines and never wraps text itself (DESIGN rule 9).
 extension ComposerView {
     /// `preview`: `{device, deviceLabel, ios, hidden, compact: [surface], expanded: [surface],
-    /// notes: [text]}`. `mediaSource` is the dashboard's copy of a checked image that will be
-    /// attached: the platters then draw the real picture instead of a placeholder.
+    /// noExpandedView (CarPlay: the banner is all it shows), notes: [text]}`. `mediaSource` is
+    /// the dashboard's copy of a checked image that will be attached: the platters then draw the
+    /// real picture instead of a placeholder. `mediaNote` labels a placeholder drawn for media
+    /// this server could not fetch.
     static func previewValue(
-        _ preview: NotificationPreviewResult, dark: Bool = false, mediaSource: String? = nil
+        _ preview: NotificationPreviewResult, dark: Bool = false, mediaSource: String? = nil,
+        mediaNote: String? = nil
     ) -> TemplateValue {
-        let compact = preview.surfaces.filter { $0.surface.isCompact }.map { surfaceValue($0, mediaSource) }
-        let expanded = preview.surfaces.filter { !$0.surface.isCompact }.map { surfaceValue($0, mediaSource) }
+        let media = (source: mediaSource, note: mediaNote)
+        let compact = preview.surfaces.filter { $0.surface.isCompact }.map { surfaceValue($0, media) }
+        let expanded = preview.surfaces.filter { !$0.surface.isCompact }.map { surfaceValue($0, media) }
         return [
             "device": .string(preview.device.rawValue), "deviceLabel": .string(preview.device.label),
             "ios": .string(preview.version.label), "hidden": .bool(preview.hiddenPreviews),
             "dark": .bool(dark),
             "width": points(preview.deviceWidth), "compact": .list(compact), "expanded": .list(expanded),
+            "noExpandedView": .bool(expanded.isEmpty),
             "notes": .list(preview.notes.map(TemplateValue.string)),
         ]
     }
 
     /// One surface: its fields line by line, media, buttons and size.
-    private static func surfaceValue(_ surface: SurfacePreview, _ mediaSource: String?) -> TemplateValue {
+    private static func surfaceValue(
+        _ surface: SurfacePreview, _ mediaFile: (source: String?, note: String?)
+    ) -> TemplateValue {
         let fold = surface.scrolls == true ? surface.visibleBodyLines : nil
         var value: [String: TemplateValue] = [
             "surface": .string(surface.surface.rawValue), "name": .string(surface.surface.title),
@@ -38,6 +45,7 @@ extension ComposerView {
             "visibleHeight": points(surface.visibleHeight ?? surface.height),
             "scaled": .bool(surface.scale != nil), "scale": .double(surface.scale ?? 1),
             "actions": .list(surface.actions.map(actionValue)), "hasActions": .bool(!surface.actions.isEmpty),
+            "annotated": .bool(surface.actions.contains { !traits(of: $0).isEmpty }),
             "dismiss": .bool(surface.surface == .longLook),
         ]
         if let media = surface.media {
@@ -45,7 +53,8 @@ extension ComposerView {
                 "kind": .string(media.kind), "placement": .string(media.placement.rawValue),
                 "width": points(media.width), "height": points(media.height),
                 "assumed": .bool(media.aspectRatioAssumed),
-                "src": .string(media.kind == "image" ? mediaSource ?? "" : ""),
+                "src": .string(media.kind == "image" ? mediaFile.source ?? "" : ""),
+                "note": .string(mediaFile.note ?? ""),
             ]
         }
         return .object(value)
@@ -70,21 +79,28 @@ extension ComposerView {
         ]
     }
 
-    /// One button: title as shown, red when destructive, and what choosing it does.
+    /// One button: title as shown, red when destructive, and what choosing it does (`meta`,
+    /// drawn beside the mock-up, never inside it: iOS puts the action's icon where it would go).
     private static func actionValue(_ action: ActionPreview) -> TemplateValue {
+        [
+            "identifier": .string(action.identifier), "title": .string(action.title),
+            "destructive": .bool(action.style == "destructive"),
+            "meta": .string(traits(of: action).joined(separator: " · ")),
+        ]
+    }
+
+    /// What choosing `action` does, in words: its text field, destructive style, unlock, app.
+    private static func traits(of action: ActionPreview) -> [String] {
         var traits: [String] = []
         if action.textInput {
             traits.append(
                 "text field “\(action.textInputPlaceholder ?? "")” with “\(action.textInputButtonTitle ?? "")”"
             )
         }
+        if action.style == "destructive" { traits.append("destructive (red)") }
         if action.authenticationRequired { traits.append("unlock first") }
         if action.foreground { traits.append("opens the app") }
-        return [
-            "identifier": .string(action.identifier), "title": .string(action.title),
-            "destructive": .bool(action.style == "destructive"),
-            "meta": .string(traits.joined(separator: " · ")),
-        ]
+        return traits
     }
 
     /// Points with at most one decimal, as the captions show them.

@@ -42,6 +42,8 @@ struct ComposerView {
     var liveActivityChoice: String?
     /// Whether the form shows edits that are not saved (the "Unsaved changes" marker).
     var unsaved = false
+    /// How long the server reuses a media check: media-check.js checks again quietly after it.
+    var mediaReuseSeconds: Double?
 
     /// The path the form posts to, and the prefix of its export endpoints.
     var action: String {
@@ -54,6 +56,7 @@ struct ComposerView {
         values["heading"] = .string(notification?.name ?? "New notification")
         values["isNew"] = .bool(notification == nil)
         values["unsaved"] = .bool(unsaved)
+        values["mediaReuseSeconds"] = .string(mediaReuseSeconds.map { String(format: "%g", $0) } ?? "")
         values["revision"] = .string(revision.map(String.init) ?? "")
         values["renderedRaw"] = .string(fields[.renderedRaw])
         values["groups"] = groupsValue()
@@ -107,16 +110,29 @@ struct ComposerView {
         [
             "action": .string(action),
             "preview": Self.previewValue(
-                analysis.preview, dark: options.dark, mediaSource: analysis.media.imagePath),
+                analysis.preview, dark: options.dark, mediaSource: analysis.media.imagePath,
+                mediaNote: mediaNote),
             "mediaCheck": analysis.media.templateValue,
+            // The side-by-side platters draw the same checked image as the main preview.
             "sideBySide": .list(
-                analysis.sideBySide.map { ["preview": Self.previewValue($0, dark: options.dark)] }),
+                analysis.sideBySide.map {
+                    [
+                        "preview": Self.previewValue(
+                            $0, dark: options.dark, mediaSource: analysis.media.imagePath,
+                            mediaNote: mediaNote)
+                    ]
+                }),
             "report": Self.reportValue(analysis, notes: notes),
             "export": exportValue(),
             "liveActivityPreview": liveActivityPreviewValue() ?? .bool(false),
             "matrix": matrixValue(),
             "appIconURL": .string(analysis.appIconURL ?? ""),
         ]
+    }
+
+    /// The label of media drawn without its file: the host could not be reached from here.
+    private var mediaNote: String? {
+        analysis.media.unfetched ? "not fetched from this server" : nil
     }
 
     /// `export`: whether downloads are offered, and the curl command.
