@@ -199,7 +199,7 @@ def test_a_typed_list_is_kept_and_goes_in_as_a_list(page, server):
     set_value(page, control(page, "items"), "pho, nem")
     if not page.javascript:
         press(page, "Preview")
-    wait(page, lambda: json.loads(raw_json(page))["aps"]["content-state"].get("items") == ["pho", "nem"])
+    wait(page, lambda: json.loads(raw_json(page))["aps"].get("content-state", {}).get("items") == ["pho", "nem"])
     assert control(page, "items").get_attribute("value") == "pho, nem"
     assert "comma-separated" in page.find_element(By.ID, "hint-la-state-items").text
     # Raw JSON is pretty-printed, one member a line.
