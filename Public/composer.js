@@ -23,6 +23,7 @@
     mediaCheck: document.getElementById("media-check-region"),
     liveActivity: document.getElementById("live-activity-region"),
     textPicture: document.getElementById("text-picture-region"),
+    matrix: document.getElementById("matrix-region"),
   };
   const delay = 250;
   let timer = null;
@@ -118,6 +119,7 @@
     for (const name of names) {
       replaceRegion(regions[name], answer.regions && answer.regions[name]);
     }
+    showLiveActivityForm(answer.liveActivityForm);
     showNotes(answer.notes);
     if (answer.source === "rawJSON") {
       if (typeof answer.payload === "string" && answer.fields) {
@@ -134,7 +136,29 @@
     showCounters(answer.counters);
   }
 
-  // "64 characters · cut on the Banner of …" beside Title, Subtitle and Body (preview).
+  // The Live Activity form (and its preview panel) appear as soon as the push type is
+  // liveactivity and go when it is not. The form is put in place only when it appears, goes or
+  // is for another activity type, so the fields being typed in are never replaced.
+  function showLiveActivityForm(html) {
+    const holder = document.getElementById("live-activity-form-region");
+    if (!holder || typeof html !== "string") {
+      return;
+    }
+    const parsed = new DOMParser().parseFromString(html, "text/html");
+    const incoming = parsed.body.querySelector("fieldset");
+    const shown = holder.querySelector("fieldset");
+    const same = shown && incoming &&
+      shown.getAttribute("data-activity-type") === incoming.getAttribute("data-activity-type");
+    if (!same && (shown || incoming)) {
+      holder.replaceChildren(...Array.from(parsed.body.childNodes, (node) => document.importNode(node, true)));
+    }
+    const panel = document.getElementById("live-activity-panel");
+    if (panel) {
+      panel.hidden = !incoming;
+    }
+  }
+
+  // "64 characters · cut on 12 of 15 devices — …" beside Title, Subtitle and Body.
   function showCounters(counters) {
     for (const counter of form.querySelectorAll("[data-counter-for]")) {
       const name = counter.getAttribute("data-counter-for");
@@ -238,6 +262,27 @@
     category.dispatchEvent(new Event("input", { bubbles: true }));
     category.focus();
   });
+
+  // A device's name in the truncation matrix ("Where each device cuts") shows that device's
+  // preview: it picks the device in the Device menu, which updates the page like any other
+  // choice there, and moves to the preview. Without this script the button posts the form.
+  function showDeviceFromMatrix(event) {
+    const button = event.target.closest && event.target.closest("[data-show-device]");
+    const picker = document.getElementById("device");
+    if (!button || !picker) {
+      return;
+    }
+    event.preventDefault();
+    picker.value = button.getAttribute("data-show-device");
+    picker.dispatchEvent(new Event("change", { bubbles: true }));
+    const preview = document.getElementById("composer-preview");
+    if (preview) {
+      preview.scrollIntoView({ block: "start" });
+    }
+    picker.focus();
+  }
+
+  document.addEventListener("click", showDeviceFromMatrix);
 
   // A finding's field link moves the focus to the field, not only the scroll position.
   document.addEventListener("click", (event) => {

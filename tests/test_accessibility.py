@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
 
 from conftest import ROOT, SEEDS, Server
 from test_pages_composer import control, press, set_value, wait
@@ -55,6 +56,9 @@ def site(binary):
     running.json("PUT", "/api/v1/categories/message", {
         "identifier": "message", "actions": [{"identifier": "reply", "title": "Reply", "options": ["destructive"]}]})
     running.request("DELETE", "/api/v1/categories/tin-nhan")
+    running.request("PUT", "/api/v1/activities/DeliveryAttributes",
+                    (ROOT / "Tests" / "NotificationKitTests" / "Fixtures" / "activities" / "DeliveryAttributes.swift")
+                    .read_bytes(), {"Content-Type": "text/plain"})
     running.ids = {"saved": saved["id"], "trashed": trashed["id"], "support": support["id"]}
     yield running
     running.stop()
@@ -97,6 +101,16 @@ def states(site):
         control(driver, "Expiration").send_keys("soon")
         wait(driver, lambda: driver.find_element(By.ID, "error-badge").text)
 
+    def cut_title(driver):
+        set_value(driver, control(driver, "Title"), "Vánoční výprodej: sleva 30 % na všechno – jen do neděle!")
+        wait(driver, lambda: "cut on" in driver.find_element(By.ID, "counter-title").text)
+
+    def live_activity_findings(driver):
+        Select(control(driver, "Push type")).select_by_value("liveactivity")
+        wait(driver, lambda: control(driver, "items"))
+        set_value(driver, control(driver, "items"), '["pho", ')
+        wait(driver, lambda: control(driver, "items").get_attribute("aria-invalid") == "true")
+
     return [
         ("overview", "/", None),
         ("categories", "/categories", None),
@@ -112,6 +126,8 @@ def states(site):
         ("search without match", "/notifications?q=nothing-matches", None),
         ("composer", "/notifications/new", None),
         ("composer field errors", "/notifications/new", field_errors),
+        ("composer counters and matrix", "/notifications/new", cut_title),
+        ("live activity form findings", "/notifications/new", live_activity_findings),
         ("composer on CarPlay", "/notifications/new", carplay),
         ("support case", f"/notifications/{ids['support']}", None),
         ("saved notification", f"/notifications/{ids['saved']}", None),

@@ -21,6 +21,9 @@ public struct PreviewMatrix: Sendable, Hashable {
         /// The last characters shown before the cut (or the field's end), at most
         /// `PreviewMatrix.tailLength`, without the ellipsis.
         public var lastShown: String
+        /// The whole last line shown, without the ellipsis: where the counters take a fragment
+        /// that starts at a word (`PreviewMatrix.fragment`). Not part of the JSON.
+        public var lastLine: String
     }
 
     /// One device × surface.
@@ -114,6 +117,7 @@ extension PreviewMatrix.Cell {
         visibleCharacters = field.visibleCharacters
         var shown = field.lineCount > 0 ? field.line(field.lineCount - 1) : ""
         if field.truncated, shown.hasSuffix("…") { shown.removeLast() }
+        lastLine = shown
         lastShown = String(shown.suffix(PreviewMatrix.tailLength))
     }
 }

@@ -48,8 +48,8 @@ import Testing
         #expect(html.contains("Schematic, not the app's design"))
         #expect(html.contains(#"width="365""#))  // iphone-393 less 2 × 14 pt
         // Raw JSON carries the state as the app decodes it: seconds since 2001.
-        #expect(html.contains("&quot;eta&quot;:788920200"))
-        #expect(html.contains("&quot;timestamp&quot;:1767225600"))
+        #expect(html.contains("&quot;eta&quot;: 788920200"))
+        #expect(html.contains("&quot;timestamp&quot;: 1767225600"))
         #expect(!html.contains("liveactivity.key.missing"))
         #expect(!html.contains("liveactivity.types.unchecked"))
     }
@@ -67,6 +67,6 @@ import Testing
                 ("la-timestamp", "1767225600"), ("la-state:status", "delivered"), ("la-state:eta", "soon"),
             ])
         #expect(html.contains("liveactivity.key.type"))
-        #expect(html.contains("&quot;eta&quot;:&quot;soon&quot;"))
+        #expect(html.contains("&quot;eta&quot;: &quot;soon&quot;"))
     }
 }

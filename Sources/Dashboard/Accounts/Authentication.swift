@@ -93,7 +93,7 @@ struct Authentication: Middleware {
 
     /// `GET`, `HEAD` and `OPTIONS`, which change nothing and so need no CSRF token (compared
     /// directly: hashing the method's text cost more, on every request).
-    private static func isSafe(_ method: HTTPMethod) -> Bool {
+    static func isSafe(_ method: HTTPMethod) -> Bool {
         method == .get || method == .head || method == .options
     }
 

@@ -10,7 +10,8 @@ import Templates
 /// server computes every line), the field errors (binding only, `errors`) and every note under
 /// each field (`notes`: message, severity, invalid, and the category fix), and the form's other side: "Raw JSON" when the
 /// fields were the source (`rawJSON`; `payload` is null while a field has an error, so it cannot
-/// be saved), the refilled fields when "Raw JSON" was. Nothing is saved.
+/// be saved), the refilled fields when "Raw JSON" was, and the Live Activity form
+/// (`liveActivityForm`, empty unless the push type is liveactivity). Nothing is saved.
 extension NotificationPages {
     /// The region partials and the ids of the elements whose children they replace.
     static let liveRegions = [
@@ -18,7 +19,7 @@ extension NotificationPages {
         ("sideBySide", "notifications/side-by-side"),
         ("validation", "notifications/validation"), ("exportStatus", "notifications/export-status"),
         ("mediaCheck", "notifications/media-check"),
-        ("liveActivity", "notifications/live-activity-preview"),
+        ("liveActivity", "notifications/live-activity-preview"), ("matrix", "notifications/matrix"),
         ("textPicture", "notifications/text-picture"),
     ]
 
@@ -52,6 +53,14 @@ extension NotificationPages {
             if field == .category { note.set("fix", view.notes.categoryFix) }
             notes.set(field.rawValue, note.value)
         }
+        for name in view.notes.formNotes.keys.sorted() {
+            let summary = view.notes.summary(ofFormField: name)
+            var note = JSONObjectBuilder()
+            note.set("message", summary.message)
+            note.set("severity", summary.severity)
+            note.set("invalid", summary.invalid)
+            notes.set(name, note.value)
+        }
         var answer = JSONObjectBuilder()
         answer.set("source", composed.source.rawValue)
         answer.set("regions", regions.value)
@@ -67,6 +76,14 @@ extension NotificationPages {
             answer.set("fields", fields.value)
         }
         answer.set("curl", view.analysis.curl ?? "")
+        // The Live Activity form, for composer.js to put in place when the push type or the
+        // activity type changes (empty for other push types).
+        answer.set(
+            "liveActivityForm",
+            try view.liveActivityFormValue().map {
+                try pages.templates.render("notifications/live-activity", with: $0)
+            }
+                ?? "")
         var counters = JSONObjectBuilder()
         for field in [ComposerField.title, .subtitle, .body] {
             counters.set(field.rawValue, view.counter(field))

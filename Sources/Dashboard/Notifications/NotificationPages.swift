@@ -152,8 +152,15 @@ struct NotificationPages: Sendable {
             try store.notifications.revisions(
                 id: $0.id, limit: revisionWindow.limit, offset: revisionWindow.offset)
         }
+        let formFields =
+            composed.fields[.pushType] == "liveactivity"
+            ? LiveActivityForm.fieldPaths(
+                for: LiveActivityForm.formType(
+                    aps: analysis.root?["aps"], choice: options.activityType, in: types))
+            : []
         let notes = ComposerFieldNotes(
-            composed, report: analysis.report, root: analysis.root, registry: registry)
+            composed, report: analysis.report, root: analysis.root, registry: registry, formFields: formFields
+        )
         var view = ComposerView(
             notification: stored, revision: revision, fields: composed.fields, analysis: analysis,
             notes: notes, registry: registry, options: options, exportOptions: export, revisions: revisions,

@@ -100,6 +100,8 @@ struct ComposerAnalysis: Sendable {
 struct ComposerPreviewOptions: Sendable, Equatable {
     /// The form name of the device picker.
     static let deviceField = "device"
+    /// The form name of a truncation-matrix row's device button (`notifications/matrix`).
+    static let showDeviceField = "showDevice"
     /// The form name of the hidden-previews checkbox.
     static let hiddenPreviewsField = "hiddenPreviews"
     /// The form name of the iOS version picker of the expanded view.
@@ -131,7 +133,10 @@ struct ComposerPreviewOptions: Sendable, Equatable {
     /// Reads the picker from posted fields or a query; an unknown device falls back to the
     /// default rather than failing the whole page.
     init(_ form: FormFields) {
-        device = form[Self.deviceField].flatMap(DeviceID.init(rawValue:)) ?? .default
+        // A device button of the truncation matrix (`showDevice`) shows that device's preview.
+        device =
+            form[Self.showDeviceField].flatMap(DeviceID.init(rawValue:))
+            ?? form[Self.deviceField].flatMap(DeviceID.init(rawValue:)) ?? .default
         let hidden = form[Self.hiddenPreviewsField] ?? ""
         hiddenPreviews = !hidden.isEmpty && hidden != "false"
         activityType = form["la-type"].flatMap { $0.isEmpty ? nil : $0 }

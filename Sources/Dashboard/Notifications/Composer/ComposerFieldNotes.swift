@@ -1,5 +1,6 @@
 import JSON
 import NotificationKit
+import NotificationPreview
 
 /// What each composer field shows under it: the binding error and every diagnostic whose path
 /// points at the field, with the one-click fix for a category iOS would not find.
@@ -29,12 +30,19 @@ struct ComposerFieldNotes: Sendable {
     private(set) var categoryFix: String?
     /// Whether iOS would show the notification without its buttons.
     private(set) var buttonsMissing = false
+    /// The notes of the Live Activity form's fields, by form name (`la-state:items`).
+    private(set) var formNotes: [String: [Note]] = [:]
 
     /// The notes of `composed` and its `report`, categories matched against `registry`. `root`
     /// is the tree of `composed.checkedText` from its one analysis (`PayloadAnalysis.root`),
     /// which says which key holds the media URL and which category was asked for; the payload
     /// is not read again.
-    init(_ composed: ComposedPayload, report: ValidationReport, root: JSONNode?, registry: CategoryConfig) {
+    /// A diagnostic at a path of `formFields` (the Live Activity form's, when it is shown) goes
+    /// under that form field instead of Raw JSON.
+    init(
+        _ composed: ComposedPayload, report: ValidationReport, root: JSONNode?, registry: CategoryConfig,
+        formFields: [LiveActivityForm.FieldPath] = []
+    ) {
         for (field, message) in composed.errors {
             notes[field, default: []].append(Note(severity: "error", code: "", message: message))
         }
@@ -45,7 +53,10 @@ struct ComposerFieldNotes: Sendable {
             notes[.rawJSON, default: []].append(Note(severity: "info", code: "", message: message))
         }
         let mediaKey = ComposerFields.mediaKey(in: root)
-        for diagnostic in report.diagnostics {
+        // Where devices cut Title, Subtitle and Body is the counter's one statement under the
+        // field (`PreviewMatrix.counter`); the matrix's `preview.cut` info, which names only the
+        // narrowest cut, stays in the report and is not said a second time under the field.
+        for diagnostic in report.diagnostics where diagnostic.code != PreviewCode.cut.rawValue {
             let field = ComposerField.field(forPath: diagnostic.path, mediaKey: mediaKey)
             var severity = diagnostic.severity.rawValue
             var message = DiagnosticText.isolatingQuotes(diagnostic.message)
@@ -54,27 +65,53 @@ struct ComposerFieldNotes: Sendable {
                 message = "iOS will show no buttons: " + message
                 buttonsMissing = true
             }
-            notes[field, default: []].append(
-                Note(severity: severity, code: diagnostic.code, message: message))
+            let note = Note(severity: severity, code: diagnostic.code, message: message)
+            if field == .rawJSON, let formField = formFields.first(where: { $0.covers(diagnostic.path) }) {
+                formNotes[formField.name, default: []].append(note)
+                continue
+            }
+            notes[field, default: []].append(note)
         }
         if buttonsMissing, let category = root?["aps"]?["category"]?.value.stringValue {
             categoryFix = CategoryMatch(category, among: registry.identifiers).registeredSpelling
         }
     }
 
+    /// What one field shows under it, from its notes.
+    struct Summary: Sendable, Equatable {
+        /// Every note, one sentence after another.
+        var message: String
+        /// Whether a note is an error (the control gets `aria-invalid`).
+        var invalid: Bool
+        /// The strongest severity, for the message's style; empty without notes.
+        var severity: String
+
+        init(_ notes: [Note]) {
+            message = notes.map(\.message).joined(separator: " ")
+            invalid = notes.contains { $0.severity == Severity.error.rawValue }
+            severity =
+                notes.isEmpty
+                ? "" : invalid ? "error" : notes.contains { $0.severity == "warning" } ? "warning" : "info"
+        }
+    }
+
     /// The text under `field`: every note, one sentence after another.
     func message(for field: ComposerField) -> String {
-        (notes[field] ?? []).map(\.message).joined(separator: " ")
+        Summary(notes[field] ?? []).message
     }
 
     /// Whether `field` has an error (it gets `aria-invalid`).
     func isInvalid(_ field: ComposerField) -> Bool {
-        notes[field]?.contains { $0.severity == Severity.error.rawValue } == true
+        Summary(notes[field] ?? []).invalid
     }
 
     /// The strongest severity under `field`, for the message's style; empty without notes.
     func severity(of field: ComposerField) -> String {
-        guard let notes = notes[field], !notes.isEmpty else { return "" }
-        return isInvalid(field) ? "error" : notes.contains { $0.severity == "warning" } ? "warning" : "info"
+        Summary(notes[field] ?? []).severity
+    }
+
+    /// What the Live Activity form field named `name` shows under it.
+    func summary(ofFormField name: String) -> Summary {
+        Summary(formNotes[name] ?? [])
     }
 }

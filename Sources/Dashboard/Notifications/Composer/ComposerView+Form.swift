@@ -36,7 +36,11 @@ extension ComposerView {
             (
                 "APNs headers",
                 [
-                    select(.pushType, APNsPushType.allCases.map { ($0.rawValue, $0.rawValue) }),
+                    select(
+                        .pushType, APNsPushType.allCases.map { ($0.rawValue, $0.rawValue) },
+                        hint:
+                            "liveactivity adds the Live Activity form below; with scripts off, press Preview after choosing it."
+                    ),
                     select(.priority, Self.priorities), text(.topic, hint: "usually the app's bundle ID"),
                     text(.collapseID),
                     text(.expiration, inputMode: "numeric", hint: "UNIX seconds; 0 = once"),
@@ -139,8 +143,10 @@ extension ComposerView {
 
     /// A select; a value the options do not hold (from a pasted payload) is added and kept
     /// selected, so saving without touching the field never changes it.
-    private func select(_ field: ComposerField, _ choices: [(String, String)]) -> TemplateValue {
-        var value = base(field, hint: nil)
+    private func select(_ field: ComposerField, _ choices: [(String, String)], hint: String? = nil)
+        -> TemplateValue
+    {
+        var value = base(field, hint: hint)
         var choices = choices
         let current = fields[field]
         if !choices.contains(where: { $0.0 == current }) {

@@ -18,8 +18,7 @@ extension ComposerView {
 
     /// The imported type the form and the frame are for.
     private var liveType: ActivityAttributesType? {
-        let named = liveAps?["attributes-type"]?.value.stringValue ?? liveActivityChoice
-        return LiveActivityForm.type(named: named, in: activityTypes)
+        LiveActivityForm.formType(aps: liveAps, choice: liveActivityChoice, in: activityTypes)
     }
 
     /// `liveActivity`: the form's values, or nil (the partial is not shown) for other push types.
@@ -31,12 +30,14 @@ extension ComposerView {
         var dates: [TemplateValue] = []
         for (key, name, label) in LiveActivityForm.dates {
             let seconds = aps?[key]?.value.numberValue?.doubleValue
-            dates.append([
+            var date: [String: TemplateValue] = [
                 "name": .string(name), "label": .string(label), "id": .string(name),
-                "value": .string(seconds.map { ActivityDate.iso(unixSeconds: $0) } ?? ""),
-            ])
+                "value": .string(typed[name] ?? seconds.map { ActivityDate.iso(unixSeconds: $0) } ?? ""),
+            ]
+            date.merge(formNoteValues(name)) { $1 }
+            dates.append(.object(date))
         }
-        return [
+        var values: [String: TemplateValue] = [
             "events": .list(
                 ["start", "update", "end"].map { ["value": .string($0), "selected": .bool($0 == event)] }),
             "types": .list(
@@ -44,12 +45,29 @@ extension ComposerView {
             "hasTypes": .bool(!activityTypes.types.isEmpty),
             "dates": .list(dates),
             "state": .list(
-                type.map { Self.stateRows($0.contentState, path: "", values: aps?["content-state"]) } ?? []),
+                type.map { stateRows($0.contentState, path: "", values: aps?["content-state"]) } ?? []),
+            "typeName": .string(type?.name ?? ""),
+        ]
+        values.merge(formNoteValues("la-event")) { $1 }
+        return .object(values)
+    }
+
+    /// The form fields as typed when the form was posted (or sent by a live update).
+    private var typed: [String: String] { analysis.composed.typedActivityFields }
+
+    /// `error`, `invalid` and `severity` of the Live Activity form field `name`: every finding
+    /// at its path, shown under it (`ComposerFieldNotes.formNotes`).
+    private func formNoteValues(_ name: String) -> [String: TemplateValue] {
+        let summary = notes.summary(ofFormField: name)
+        return [
+            "error": .string(summary.message), "invalid": .bool(summary.invalid),
+            "severity": .string(summary.severity),
         ]
     }
 
-    /// One row per leaf property of `object` (nested structs flattened as `driver.name`).
-    private static func stateRows(_ object: ActivityObjectType, path: String, values: JSONNode?)
+    /// One row per leaf property of `object` (nested structs flattened as `driver.name`), each
+    /// with the value as typed when the form was posted, else as the payload holds it.
+    private func stateRows(_ object: ActivityObjectType, path: String, values: JSONNode?)
         -> [TemplateValue]
     {
         var rows: [TemplateValue] = []
@@ -60,7 +78,8 @@ extension ComposerView {
                 rows += stateRows(nested, path: fieldPath, values: node)
                 continue
             }
-            let value = node.map { formText($0, type: field.type.unwrapped) } ?? ""
+            let name = LiveActivityForm.statePrefix + fieldPath
+            let value = typed[name] ?? node.map { Self.formText($0, type: field.type.unwrapped) } ?? ""
             var options: [TemplateValue] = []
             switch field.type.unwrapped {
             case .enumeration(let enumeration):
@@ -74,13 +93,17 @@ extension ComposerView {
             default:
                 break
             }
-            rows.append([
-                "name": .string(LiveActivityForm.statePrefix + fieldPath),
+            let hint =
+                field.type.unwrapped == .date
+                ? "UTC, as 2026-01-01T00:30:00Z" : LiveActivityForm.typingHint(for: field.type) ?? ""
+            var row: [String: TemplateValue] = [
+                "name": .string(name),
                 "id": .string("la-state-" + fieldPath.replacingOccurrences(of: ".", with: "-")),
                 "label": .string(fieldPath), "type": .string(field.type.swiftName), "value": .string(value),
-                "isSelect": .bool(!options.isEmpty), "options": .list(options),
-                "hint": .string(field.type.unwrapped == .date ? "UTC, as 2026-01-01T00:30:00Z" : ""),
-            ])
+                "isSelect": .bool(!options.isEmpty), "options": .list(options), "hint": .string(hint),
+            ]
+            row.merge(formNoteValues(name)) { $1 }
+            rows.append(.object(row))
         }
         return rows
     }

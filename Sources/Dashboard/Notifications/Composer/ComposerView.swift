@@ -93,7 +93,7 @@ struct ComposerView {
                 })
         }
         values["flash"] = .list(flash.map { ["kind": .string($0.kind), "text": .string($0.text)] })
-        values["liveActivity"] = liveActivityFormValue()
+        values["liveActivity"] = liveActivityFormValue() ?? .bool(false)
         if let notification {
             values["saved"] = [
                 "id": .string(notification.id), "revision": .int(notification.revision),
@@ -125,6 +125,7 @@ struct ComposerView {
             "report": Self.reportValue(analysis, notes: notes),
             "export": exportValue(),
             "liveActivityPreview": liveActivityPreviewValue() ?? .bool(false),
+            "matrix": matrixValue(),
             "appIconURL": .string(analysis.appIconURL ?? ""),
             "notDelivered": .string(analysis.report.apnsRefusal?.sentence ?? ""),
             "textPicture": .string(analysis.report.pictureHeading + "\n" + analysis.preview.textPicture()),

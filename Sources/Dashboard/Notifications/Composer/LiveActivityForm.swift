@@ -9,7 +9,9 @@ import Templates
 ///
 /// Its fields (`la-…`) are laid over the payload the other fields built, so Raw JSON shows the
 /// result and stays the one source of truth: values the form cannot convert (text in an `Int`
-/// field) go in as typed, and the validator reports them next to the state.
+/// field, a list that is neither comma-separated nor JSON) go in as typed, the validator
+/// reports them, and the page shows each finding under the field it is about
+/// (`fieldPaths(for:)`), with the text as typed still in the field (`ComposedPayload.typedActivityFields`).
 enum LiveActivityForm {
     /// The name prefix of a `content-state` field: `la-state:driver.name`.
     static let statePrefix = "la-state:"
@@ -65,7 +67,12 @@ enum LiveActivityForm {
             members.insert(JSONMember(key: "aps", keySpan: root.span, value: JSONNode(aps.value)), at: 0)
         }
         var result = composed
-        let written = JSONWriter().string(.object(members))
+        // Raw JSON as people read it, like the payload a field edit writes (PayloadComposer).
+        let written = JSONWriter(style: .pretty).string(.object(members))
+        for field in form.fields
+        where field.name.hasPrefix("la-") && result.typedActivityFields[field.name] == nil {
+            result.typedActivityFields[field.name] = field.value
+        }
         result.text = written
         result.fields[.rawJSON] = written
         result.fields[.renderedRaw] = written
@@ -104,8 +111,11 @@ enum LiveActivityForm {
             return .string(text)
         case .enumeration(let enumeration) where enumeration.rawType == .int:
             return Int(text).map(JSONValue.int) ?? .string(text)
-        case .array, .dictionary:
-            return JSONReader().read(text).root?.value ?? .string(text)
+        case .array(let element):
+            return list(text, of: element) ?? .string(text)
+        case .dictionary:
+            let read = JSONReader().read(text)
+            return read.isValid ? read.root?.value ?? .string(text) : .string(text)
         default: return .string(text)
         }
     }

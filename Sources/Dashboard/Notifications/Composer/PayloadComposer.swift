@@ -27,6 +27,11 @@ struct ComposedPayload: Sendable {
     /// says so under Raw JSON).
     var rewroteFormatting = false
 
+    /// The Live Activity form's fields (`la-…`) as the person typed them, when the form was laid
+    /// over the payload: the page shows them as typed, so a value the payload cannot hold as
+    /// typed (a list that is not one) is kept in its field and flagged there, never replaced.
+    var typedActivityFields: [String: String] = [:]
+
     /// The payload built from the fields that could be bound, the faulty ones left out: what
     /// the previews show while a field has an error. Nil when "Raw JSON" was the source.
     var partialText: String?
