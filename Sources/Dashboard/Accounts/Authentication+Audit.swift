@@ -9,10 +9,14 @@ extension Authentication {
     /// authentication is in force, what `Author` finds. Admin pages and logins record their own
     /// events. A change the trail cannot record is answered 503 `audit.failed` (saying that
     /// the change was made), never dropped silently.
-    func auditedResponse(_ request: Request, next: (Request) -> Response) throws(HTTPError) -> Response {
-        // A GET, HEAD or OPTIONS changes nothing, so it needs no collector: binding one cost
-        // every page and health check about 3 % of its instructions (bench/request-instructions.sh).
-        if Self.isSafe(request.method) { return next(request) }
+    func auditedResponse(
+        _ request: Request, needed: RouteAccess, next: (Request) -> Response
+    ) throws(HTTPError) -> Response {
+        // A GET, HEAD or OPTIONS changes nothing, and neither does a route open to viewers
+        // (validate, preview, export: RouteAccess.viewer), so they need no collector: binding
+        // one cost every page, health check and preview 1–3 % of its instructions
+        // (bench/request-instructions.sh).
+        if Self.isSafe(request.method) || needed == .anyone || needed == .viewer { return next(request) }
         let changes = AuditedChanges()
         let response = AuditedChanges.$current.withValue(changes) { next(request) }
         guard response.status.code < 400 else { return response }

@@ -52,7 +52,7 @@ struct Authentication: Middleware {
         // No route matched: `viewer`, so the 404s do not tell a stranger which addresses exist.
         let needed = resolution.routeIndex.map { roles[$0] } ?? .viewer
         if openWithoutUsers, try !access.hasUsers() {
-            let response = try auditedResponse(request, next: next)
+            let response = try auditedResponse(request, needed: needed, next: next)
             return PageDecoration(principal: nil, pages: pages).apply(to: response)
         }
         let principal = try identify(request)
@@ -77,7 +77,9 @@ struct Authentication: Middleware {
         }
         var request = request
         request.authenticatedActor = principal.actor
-        let response = try Self.rendering(for: principal) { try auditedResponse(request, next: next) }
+        let response = try Self.rendering(for: principal) {
+            try auditedResponse(request, needed: needed, next: next)
+        }
         return PageDecoration(principal: principal, pages: pages).apply(to: response)
     }
 
