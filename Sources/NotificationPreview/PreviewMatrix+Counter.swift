@@ -49,11 +49,19 @@ extension PreviewMatrix {
         return devices
     }
 
-    /// "55 characters · fits every device", or "55 characters · cut on 12 of 15 devices —
-    /// iPhone SE (1st gen.) · 320 pt (Banner): “Vánoční výprodej: sleva…”; iPhone 16 · 393 pt,
-    /// iPhone 17 · 402 pt (Banner): “…sleva 30 % na v…”": how long `field` is, and for each
-    /// group of devices that cut it at the same place, the devices as the Device menu names
-    /// them, the surface, and what they show before the cut.
+    /// The devices a counter speaks for besides the narrowest that cuts: the Device menu's
+    /// default, the most common width, and the widest iPhone. Every other cut is in the page's
+    /// "Where each device cuts" matrix, so the note under a field stays a line or two instead of
+    /// a paragraph per device (and a screen reader reads it with the field).
+    static let counterLandmarks: [DeviceID] = [.default, .iphone440]
+
+    /// "55 characters · fits every device", or "55 characters · cut on 12 of 15 devices, 5
+    /// places in all — iPhone SE (1st gen.) · 320 pt (Banner): “Vánoční výprodej: sleva…”;
+    /// iPhone 16 · 393 pt, iPhone 17 · 402 pt (Banner): “…sleva 30 % na v…”; iPhone 17 Pro Max
+    /// · 440 pt (Banner): “…na všechno…”": how long `field` is, how many devices cut it, and for
+    /// the narrowest of them, the default device and the widest iPhone, the group of devices
+    /// that cut it at the same place, named as the Device menu names them, with the surface and
+    /// what they show before the cut.
     ///
     /// The quoted fragments sit between Unicode isolates (FSI … PDI): a Hebrew or Arabic
     /// fragment stays inside its quotes instead of reordering the English around it, and its
@@ -63,13 +71,19 @@ extension PreviewMatrix {
         guard count > 0 else { return "" }
         let length = "\(count) character\(count == 1 ? "" : "s")"
         let groups = cutGroups(of: field)
-        guard !groups.isEmpty else { return "\(length) · fits every device" }
+        guard let narrowest = groups.first else { return "\(length) · fits every device" }
         let cut = groups.reduce(0) { $0 + $1.devices.count }
-        let described = groups.map { group in
+        var shown = [narrowest]
+        for group in groups where !shown.contains(group) {
+            if Self.counterLandmarks.contains(where: group.devices.contains) { shown.append(group) }
+        }
+        let described = shown.map { group in
             let names = group.devices.map(\.label).joined(separator: ", ")
             return "\(names) (\(group.surface.title)): “\u{2068}\(group.fragment)\u{2069}”"
         }
-        return "\(length) · cut on \(cut) of \(devices.count) devices — " + described.joined(separator: "; ")
+        let places = groups.count > shown.count ? ", \(groups.count) places in all" : ""
+        return "\(length) · cut on \(cut) of \(devices.count) devices\(places) — "
+            + described.joined(separator: "; ")
     }
 
     /// What a cut cell shows before its "…", from a word start: the whole text when it is one

@@ -127,7 +127,7 @@ import Testing
         let counters = try #require(json["counters"] as? [String: String])
         let title = try #require(counters["title"])
         #expect(title.hasPrefix("56 characters · cut on "))
-        #expect(title.contains(" of 15 devices — iPhone SE (1st gen.) · 320 pt"))
+        #expect(title.contains(" places in all — iPhone SE (1st gen.) · 320 pt"))
         #expect(title.contains("(Banner): “"))
         #expect(counters["body"] == "4 characters · fits every device")
         #expect(counters["subtitle"] == "")

@@ -56,7 +56,12 @@ struct CounterTests {
         #expect(Set(groups.map(\.fragment)).count == groups.count || Set(groups.map(\.surface)).count > 1)
         let counter = matrix.counter(for: "title", text: Self.sale)
         #expect(
-            counter.hasPrefix("\(Self.sale.count) characters · cut on \(cutDevices.count) of 15 devices — "))
+            counter.hasPrefix(
+                "\(Self.sale.count) characters · cut on \(cutDevices.count) of 15 devices, "
+                    + "\(groups.count) places in all — "))
+        // The narrowest cut, the default device's and the widest iPhone's: three, not one per place.
+        #expect(Self.groups(in: counter).count == 3)
+        #expect(Self.groups(in: counter).first?.names.hasPrefix(DeviceID.iphone320.label) == true)
         #expect(
             matrix.counter(for: "body", text: "Jen tento týden v obchodech.").hasSuffix("fits every device"))
     }
