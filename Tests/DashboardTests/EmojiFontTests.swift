@@ -29,6 +29,24 @@ import Testing
         #expect(response.headers["Cache-Control"] == "public, max-age=86400")
     }
 
+    /// Read once and kept (the file gone afterwards is still served), and a browser that has it
+    /// gets a 304 for its ETag instead of the 10 MB again.
+    @Test func theFontIsReadOnceAndRevalidatedByItsETag() throws {
+        let file = NSTemporaryDirectory() + "pushboard-emoji-" + UUID().uuidString + ".ttf"
+        let bytes: [UInt8] = [0, 1, 0, 0, 0, 16, 0, 128]
+        try Data(bytes).write(to: URL(fileURLWithPath: file))
+        let router = try Self.router(serving: file)
+        let first = Self.get(router, EmojiFont.path)
+        let etag = try #require(first.headers["ETag"])
+        try FileManager.default.removeItem(atPath: file)
+        #expect(Self.get(router, EmojiFont.path).body == bytes)
+        var request = Request(method: .get, target: EmojiFont.path, remoteAddress: "127.0.0.1")
+        request.headers.replaceOrAdd(name: "If-None-Match", value: etag)
+        let revalidated = router.respond(to: request)
+        #expect(revalidated.status == .notModified)
+        #expect(revalidated.body.isEmpty)
+    }
+
     @Test func aMissingFileOrAnotherNameIsNotFound() throws {
         let missing = try Self.router(serving: "/nonexistent/NotoColorEmoji.ttf")
         #expect(Self.get(missing, EmojiFont.path).status == .notFound)
