@@ -154,9 +154,21 @@ def test_side_by_side_draws_the_checked_image_and_thumbnails_fill_their_square(p
     compose_with_media(page, server, "Photo", media.url("/good.jpg"))  # 80 × 40 px, 2:1
     wait(page, lambda: len(drawn_images(page, "Side by side", "img.platter-thumbnail")) == 3)
     assert not region(page, "Side by side").find_elements(By.CSS_SELECTOR, "span.platter-thumbnail")
-    for thumbnail in drawn_images(page, "Compact preview", "img.platter-thumbnail"):
-        assert thumbnail.value_of_css_property("object-fit") == "cover"
-        assert thumbnail.size["width"] == pytest.approx(thumbnail.size["height"], abs=1)
+    # Read in one script: a live update may redraw the region between two WebDriver calls,
+    # leaving an element found by the first stale for the second.
+    shapes = page.execute_script(THUMBNAIL_SHAPES)
+    assert shapes
+    for fit, width, height in shapes:
+        assert fit == "cover"
+        assert width == pytest.approx(height, abs=1)
+
+
+THUMBNAIL_SHAPES = """
+return [...document.querySelectorAll("#compact-region img.platter-thumbnail")].map((image) => {
+  const box = image.getBoundingClientRect();
+  return [getComputedStyle(image).objectFit, box.width, box.height];
+});
+"""
 
 
 def test_a_host_this_server_cannot_reach_is_drawn_labelled(page, server, media):
