@@ -2,6 +2,7 @@
 import json
 import os
 import subprocess
+from pathlib import Path
 
 from conftest import ROOT, SEEDS
 
@@ -200,6 +201,25 @@ def test_categories_import_dry_run_changes_nothing(binary, tmp_path):
     assert run(binary, "categories", "import", CATEGORIES, "--data", data).returncode == 0
     again = run(binary, "categories", "import", CATEGORIES, "--dry-run", "--data", data)
     assert "changes nothing" in again.stdout.decode()
+
+
+def test_categories_import_dry_run_says_what_each_change_is(binary, tmp_path):
+    data = str(tmp_path / "data")
+    assert run(binary, "categories", "import", CATEGORIES, "--data", data).returncode == 0
+    config = json.loads(Path(CATEGORIES).read_text())
+    message = next(c for c in config["categories"] if c["identifier"] == "message")
+    action = message["actions"][0]
+    old_title, action["title"] = action["title"], "Odpovědět hned"
+    config["categories"].append({"identifier": "invite", "actions": [
+        {"identifier": "accept", "title": "Přijmout"}, {"identifier": "decline", "title": "Odmítnout"}]})
+    changed = tmp_path / "changed.json"
+    changed.write_text(json.dumps(config, ensure_ascii=False))
+    dry = run(binary, "categories", "import", str(changed), "--dry-run", "--data", data)
+    assert dry.returncode == 0, dry.stderr
+    lines = dry.stdout.decode().splitlines()
+    assert "  adds invite: Přijmout, Odmítnout" in lines, lines
+    detail = f"  changes message: Action {action['identifier']}: title: {old_title} → Odpovědět hned"
+    assert detail in lines, lines
 
 
 def test_curl_export_checks_the_device_token_shape(binary):

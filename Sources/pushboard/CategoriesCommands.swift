@@ -44,7 +44,7 @@ enum CategoriesImportCommand: Command {
         Checks the category config FILE and, when it has no errors, replaces the registry of the
         data directory (default ./pushboard-data) with it in one transaction; the previous
         registry stays in the history. A config with errors changes nothing (exit 1).
-          --dry-run   only print what the import would do (adds, changes, removes); change nothing
+          --dry-run   only print what the import would do (adds, changes, removes, and each change); change nothing
         """
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
@@ -67,6 +67,19 @@ enum CategoriesImportCommand: Command {
             Console.say(
                 "Dry run: importing '\(file)' into \(directory) \(plan.summary)"
                     + " (\(plan.unchangedCount) unchanged); nothing was changed.")
+            // What each change is, as the page's dry run lists it: the buttons an added category
+            // brings, and each difference of a changed one.
+            for (identifier, titles) in zip(plan.added, plan.addedActionTitles) {
+                Console.say(
+                    "  adds \(identifier): "
+                        + (titles.isEmpty ? "no buttons" : titles.joined(separator: ", ")))
+            }
+            for (identifier, changes) in zip(plan.changed, plan.changeDetails) {
+                for change in changes {
+                    Console.say(
+                        "  changes \(identifier): \(change.label): \(change.before) → \(change.after)")
+                }
+            }
             return 0
         }
         do {
