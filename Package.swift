@@ -45,6 +45,11 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
         .systemLibrary(
+            name: "CPostgres",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
+        .systemLibrary(
             name: "CHarfBuzz",
             pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"])]
@@ -71,7 +76,8 @@ let package = Package(
             name: "NotificationPreview", dependencies: ["JSON", "NotificationKit", "CHarfBuzz"],
             exclude: ["ShapingFonts"], swiftSettings: strict, plugins: ["EmbedShapingFonts"]),
         .target(
-            name: "Storage", dependencies: ["CSQLite", "Concurrency", "ImageFormats"], swiftSettings: strict),
+            name: "Storage", dependencies: ["CSQLite", "CPostgres", "Concurrency", "ImageFormats"],
+            swiftSettings: strict),
         .target(
             name: "MediaCheck",
             dependencies: [

@@ -33,7 +33,7 @@ IMPORTS = {
     "Concurrency": set(),
     "Cryptography": {"CSodium"},
     "ImageFormats": {"CZlib"},
-    "Storage": {"CSQLite", "Concurrency", "ImageFormats"},
+    "Storage": {"CSQLite", "CPostgres", "Concurrency", "ImageFormats"},
     "Access": {"Concurrency", "Cryptography", "Storage"},
     "NotificationKit": {"Concurrency", "JSON"},
     "NotificationPreview": {"JSON", "NotificationKit", "CHarfBuzz"},

@@ -7,13 +7,13 @@
 set -euo pipefail
 
 want="${1:-run}"
-debs=(pkg-config libmicrohttpd-dev libsqlite3-dev libcurl4-openssl-dev libsodium-dev libharfbuzz-dev zlib1g-dev
+debs=(pkg-config libmicrohttpd-dev libsqlite3-dev libpq-dev libcurl4-openssl-dev libsodium-dev libharfbuzz-dev zlib1g-dev
       fonts-noto-color-emoji)  # the emoji font the previews serve (EmojiFont.swift)
 pips=()
 case "$want" in
 run) ;;
 test) debs+=(chromium chromium-driver jq sqlite3 python3-pip) pips+=(selenium schemathesis pytest pytest-xdist) ;;&
-test) debs+=(dpkg-dev binutils lintian systemd wrk) pips+=(prometheus-client) ;;
+test) debs+=(dpkg-dev binutils lintian systemd wrk postgresql haproxy) pips+=(prometheus-client) ;;
 deb) debs+=(dpkg-dev binutils) ;;
 bench) debs+=(wrk jq time gcc valgrind) ;;
 fonts) debs+=(fonts-inter fonts-noto-core fonts-noto-color-emoji python3-pip) pips+=(fonttools brotli uharfbuzz) ;;

@@ -28,6 +28,12 @@ public enum StorageError: Error, Equatable, Sendable {
     case damaged(path: String, report: String, servable: Bool)
     /// Too many writers are already waiting for the write lock, or the wait ran out: retry later.
     case writersQueued(waiting: Int)
+    /// PostgreSQL said no. `sqlState` is its five-character SQLSTATE (`40001`, `57014`, …),
+    /// `message` its own text, `context` the first line of the statement.
+    case postgres(sqlState: String, message: String, context: String)
+    /// The PostgreSQL server cannot be reached (not started, restarting, the network): a retry
+    /// later may work.
+    case databaseUnavailable(String)
 
     /// The primary SQLite result code, or nil when the error did not come from SQLite.
     public var sqliteCode: Int32? {
@@ -38,9 +44,17 @@ public enum StorageError: Error, Equatable, Sendable {
     /// True when the database stayed locked for the whole busy timeout: a retry later may work,
     /// so HTTP handlers should answer 503 rather than 500.
     public var isBusy: Bool {
-        if case .writersQueued = self { return true }
-        return sqliteCode == SQLITE_BUSY || sqliteCode == SQLITE_LOCKED
+        switch self {
+        case .writersQueued, .databaseUnavailable: return true
+        case .postgres(let state, _, _): return Self.retryableStates.contains(state) || state.hasPrefix("08")
+        default: return sqliteCode == SQLITE_BUSY || sqliteCode == SQLITE_LOCKED
+        }
     }
+
+    /// PostgreSQL's answers that a retry later may get past: a serialization failure, a
+    /// deadlock, a lock not granted within `lock_timeout`, a statement cancelled by
+    /// `statement_timeout`, a server shutting down or starting up (class 08 is the connection's).
+    static let retryableStates: Set<String> = ["40001", "40P01", "55P03", "57014", "57P01", "57P02", "57P03"]
 
     /// True when the disk (or the quota) is full: writes resume once space is freed.
     public var isDiskFull: Bool {
@@ -89,6 +103,10 @@ extension StorageError: CustomStringConvertible {
                     : "; its schema does not read, so even --allow-damaged cannot serve it")
         case .writersQueued(let waiting):
             return "\(waiting) writers are already waiting for the database's write lock"
+        case .postgres(let state, let message, let context):
+            return "\(context): \(message) (PostgreSQL SQLSTATE \(state))"
+        case .databaseUnavailable(let message):
+            return "PostgreSQL is unavailable: \(message)"
         }
     }
 }
@@ -104,6 +122,10 @@ extension StorageError {
             return "the data directory or the database file was removed or replaced after the server started"
         case .notPushboardDatabase, .backupTargetExists, .fileSystem, .damaged:
             return "a file of the data directory cannot be used"
+        case .postgres(let state, let message, _):
+            return "\(message) (PostgreSQL SQLSTATE \(state))"
+        case .databaseUnavailable:
+            return "the database server cannot be reached"
         case .schemaTooNew, .schemaTooOld, .integrityCheckFailed, .invalidInput, .writersQueued:
             return description
         }

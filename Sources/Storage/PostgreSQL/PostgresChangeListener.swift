@@ -1,0 +1,51 @@
+import Concurrency
+import Foundation
+import Synchronization
+
+/// A thread holding one connection that `LISTEN`s to a channel and calls `changed` for every
+/// notification, and once after every (re)connect, since what was sent while it was away is
+/// lost. It reconnects by itself, once a second, while the database is unreachable.
+final class PostgresChangeListener: Sendable {
+    private let connectionString: String
+    private let limits: PostgresConnection.Limits
+    private let channel: String
+    private let stopped = Atomic<Bool>(false)
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// A listener for `channel`, not started yet.
+    init(connectionString: String, limits: PostgresConnection.Limits, channel: String) {
+        self.connectionString = connectionString
+        self.limits = limits
+        self.channel = channel
+    }
+
+    /// Starts the thread; `changed` runs on it.
+    func start(_ changed: @escaping @Sendable () -> Void) {
+        let thread = Thread { [self] in
+            defer { finished.signal() }
+            while !stopped.load(ordering: .relaxed) {
+                do {
+                    let connection = try PostgresConnection(connectionString, limits: limits)
+                    // A channel name is an identifier, not a value: it is a constant of the
+                    // code (`PostgresDatabase.changeChannel`), quoted as one.
+                    try connection.execute("LISTEN \"\(channel)\"")
+                    changed()
+                    while !stopped.load(ordering: .relaxed) {
+                        if try connection.awaitNotifications(timeout: .milliseconds(250)) > 0 { changed() }
+                    }
+                } catch {
+                    changed()
+                    Thread.sleep(forTimeInterval: 1)
+                }
+            }
+        }
+        thread.name = "pushboard-pg-listen"
+        thread.start()
+    }
+
+    /// Asks the thread to end and waits (at most a second) until it has.
+    func stop() {
+        stopped.store(true, ordering: .relaxed)
+        _ = finished.wait(timeout: .now() + 1)
+    }
+}

@@ -1,0 +1,120 @@
+import Concurrency
+import Foundation
+import Synchronization
+
+/// The workspace in a PostgreSQL database shared by several pushboard instances: the
+/// `StoreDatabase` the stores speak to when `--database postgresql://…` is given.
+///
+/// **Writes are serialized across instances** the way SQLite serializes them within one file:
+/// every `transaction` takes one transaction-scoped advisory lock (`writeLockKey`) as its first
+/// statement, so the revision checks inside it (read the current revision, compare, write the
+/// next) can never interleave with another instance's; the lock is released by COMMIT or
+/// ROLLBACK, and waiting for it is bounded by `lock_timeout` (then 503 `busy`).
+///
+/// **Caches follow other instances' commits:** each write transaction sends a notification on
+/// `changeChannel` (delivered only when it commits); a listener thread holding its own
+/// connection moves `changeGeneration()` when one arrives, within milliseconds. When the
+/// listening connection is lost, the generation moves on every reconnect attempt, so caches
+/// reload rather than trust what they may have missed.
+public final class PostgresDatabase: StoreDatabase, Sendable {
+    /// The advisory lock every write transaction holds (an arbitrary constant: "PUSHBOAR").
+    static let writeLockKey: Int64 = 0x5055_5348_424F_4152
+    /// The channel write transactions notify and every instance listens to.
+    static let changeChannel = "pushboard_changes"
+    /// Connections each instance keeps at most.
+    public static let defaultConnectionLimit = 8
+
+    private let pool: PostgresPool
+    private let generation = Atomic<UInt64>(1)
+    private let listener: PostgresChangeListener
+
+    /// Connects to `connectionString` (checking it once, so a wrong address fails here) and
+    /// starts following other instances' commits.
+    public init(
+        connectionString: String, limits: PostgresConnection.Limits = .init(),
+        connectionLimit: Int = PostgresDatabase.defaultConnectionLimit
+    ) throws {
+        self.pool = PostgresPool(
+            connectionString: connectionString, limits: limits, capacity: connectionLimit)
+        try pool.withConnection { _ in }
+        self.listener = PostgresChangeListener(
+            connectionString: connectionString, limits: limits, channel: Self.changeChannel)
+        listener.start { [weak self] in self?.moveGeneration() }
+    }
+
+    deinit {
+        listener.stop()
+    }
+
+    private func moveGeneration() {
+        generation.add(1, ordering: .sequentiallyConsistent)
+    }
+
+    public func changeGeneration() -> UInt64 {
+        generation.load(ordering: .sequentiallyConsistent)
+    }
+
+    public func withSession<T>(_ body: (any SQLSession) throws -> T) throws -> T {
+        try pool.withConnection { try body($0) }
+    }
+
+    @discardableResult
+    public func transaction<T>(_ body: (any SQLSession) throws -> T) throws -> T {
+        try writeTransaction(waitForLock: true, body)!
+    }
+
+    public func transactionIfUnlocked<T>(_ body: (any SQLSession) throws -> T) throws -> T? {
+        try writeTransaction(waitForLock: false, body)
+    }
+
+    public func snapshot<T>(_ body: (any SQLSession) throws -> T) throws -> T {
+        try pool.withConnection { connection in
+            try connection.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            do {
+                let result = try body(connection)
+                try connection.execute("COMMIT")
+                return result
+            } catch {
+                Self.rollBack(connection)
+                throw error
+            }
+        }
+    }
+
+    /// BEGIN, the write lock (waited for, or only if free), `body`, the change notification,
+    /// COMMIT; ROLLBACK on any error. Nil when `waitForLock` is false and another holds the lock.
+    private func writeTransaction<T>(waitForLock: Bool, _ body: (any SQLSession) throws -> T) throws -> T? {
+        try pool.withConnection { connection in
+            try connection.execute("BEGIN")
+            do {
+                if waitForLock {
+                    try connection.run("SELECT pg_advisory_xact_lock(?)", [.integer(Self.writeLockKey)])
+                } else {
+                    let granted = try connection.integer(
+                        "SELECT pg_try_advisory_xact_lock(?)", [.integer(Self.writeLockKey)])
+                    guard granted == 1 else {
+                        try connection.execute("ROLLBACK")
+                        return nil
+                    }
+                }
+                let result = try body(connection)
+                try connection.run("SELECT pg_notify(?, '')", [.text(Self.changeChannel)])
+                // After COMMIT, and after a failed one too: a needless reload costs less than a
+                // stale cache (read-your-writes on every thread of this instance).
+                defer { moveGeneration() }
+                try connection.execute("COMMIT")
+                return result
+            } catch {
+                Self.rollBack(connection)
+                throw error
+            }
+        }
+    }
+
+    /// Ends a failed transaction; a connection that cannot even roll back is broken and is
+    /// dropped by the pool.
+    private static func rollBack(_ connection: PostgresConnection) {
+        guard !connection.isBroken else { return }
+        try? connection.execute("ROLLBACK")
+    }
+}

@@ -1,0 +1,57 @@
+import Concurrency
+import Foundation
+
+/// At most `capacity` connections to one PostgreSQL database, lent to one thread at a time.
+///
+/// Bounded both ways: no more connections than `capacity` are ever open (a server with 64
+/// worker threads does not open 64 connections each instance), and a thread that finds every
+/// connection lent waits at most `borrowWait`, then gets `StorageError.databaseUnavailable`
+/// (503 with `Retry-After`), never an unbounded queue. A connection the server dropped is
+/// closed when it comes back, and the next borrower opens a fresh one: the pool reconnects by
+/// itself after a database restart.
+final class PostgresPool: Sendable {
+    /// How long a borrower waits for a free connection.
+    static let borrowWait: Duration = .seconds(2)
+
+    private let connectionString: String
+    private let limits: PostgresConnection.Limits
+    private let idle = Locked<[PostgresConnection]>([])
+    /// One permit per connection that may be open.
+    private let permits: DispatchSemaphore
+
+    /// A pool of at most `capacity` connections opened with `connectionString` and `limits`.
+    init(connectionString: String, limits: PostgresConnection.Limits, capacity: Int) {
+        self.connectionString = connectionString
+        self.limits = limits
+        self.permits = DispatchSemaphore(value: max(1, capacity))
+    }
+
+    /// Lends a connection to `body`: an idle one, or a new one while under capacity.
+    func withConnection<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+        let waited = permits.wait(
+            timeout: .now() + .milliseconds(Int(Self.borrowWait.components.seconds * 1000)))
+        guard waited == .success else {
+            throw StorageError.databaseUnavailable("every PostgreSQL connection of this instance is busy")
+        }
+        defer { permits.signal() }
+        let connection =
+            try idle.withLock { $0.popLast() } ?? PostgresConnection(connectionString, limits: limits)
+        defer { giveBack(connection) }
+        return try body(connection)
+    }
+
+    /// Keeps `connection` for the next borrower unless it is broken or still in a transaction.
+    private func giveBack(_ connection: PostgresConnection) {
+        guard !connection.isBroken, !connection.isInTransaction else { return }
+        idle.withLock { $0.append(connection) }
+    }
+
+    /// Closes every idle connection (they are closed when the last reference goes).
+    func discardIdle() {
+        _ = idle.withLock { idle in
+            let all = idle
+            idle.removeAll()
+            return all.count
+        }
+    }
+}
