@@ -245,3 +245,19 @@ def test_apns_keys_check_runs_the_doctor(apns):
     assert scoped.returncode == 1
     assert "[key-environment]" in scoped.stdout and "[topic-suffix]" in scoped.stdout
     assert "com.example.app.push-type.liveactivity" in scoped.stdout
+
+
+def test_a_certificate_based_send_presents_the_certificate_and_no_token(apns):
+    from apns_stand_in import make_client_certificate
+    pem = apns.directory / "client.pem"
+    pem.write_bytes(make_client_certificate(apns.directory, [BUNDLE, BUNDLE + ".voip"], environments=("sandbox",)))
+    apns.stand_in.add_device(TOKEN, "sandbox", BUNDLE)
+    result = apns.send(PAYLOAD, [TOKEN], key_flags=["--certificate", str(pem)])
+    assert result.returncode == 0, result.stdout + result.stderr
+    [record] = apns.stand_in.seen()
+    assert record["status"] == 200 and record["certificate"]["topics"] == [BUNDLE, BUNDLE + ".voip"]
+    assert "authorization" not in dict(record["headers"])
+    # The certificate is for the sandbox only: the doctor refuses production before sending.
+    refused = apns.send(PAYLOAD, [TOKEN], environment="production", key_flags=["--certificate", str(pem)])
+    assert refused.returncode == 1 and "[certificate-environment]" in refused.stderr
+    assert len(apns.stand_in.seen()) == 1
