@@ -164,6 +164,7 @@ class StandIn:
         self.devices = {}     # token (lower) -> {"environment", "bundle"}
         self.scripts = {}     # token (lower) -> [answer dict, times left]
         self.hung = set()
+        self.channels = {}    # channel id -> {"environment", "bundle"}
         self.requests = []
         self.connections = {"sandbox": 0, "production": 0}
         self.clock = None     # (start, step, readings) or None for real time
@@ -185,6 +186,10 @@ class StandIn:
         answer = {"status": status, "reason": reason, "timestamp": timestamp, "retry_after": retry_after}
         with self.lock:
             self.scripts[token.lower()] = [answer, times]
+
+    def add_channel(self, channel_id, environment, bundle):
+        with self.lock:
+            self.channels[channel_id] = {"environment": environment, "bundle": bundle}
 
     def hang(self, token):
         """Never answer a request for `token` (the connection stays open)."""
@@ -379,6 +384,8 @@ class StandIn:
             return done(400, "BadExpirationDate")
         if len(fields.get("apns-collapse-id", "").encode()) > 64:
             return done(400, "BadCollapseId")
+        if broadcast:
+            return done(*self._check_broadcast(path, fields, key, environment, push_type, body))
         topic = fields.get("apns-topic")
         if not topic:
             return done(400, "MissingTopic")
@@ -390,10 +397,6 @@ class StandIn:
             if topic.endswith(known):
                 bundle = topic[: -len(known)]
                 break
-        if broadcast:
-            if "apns-channel-id" not in fields:
-                return done(400, "MissingChannelId")
-            return done(200) if path == "/4/broadcasts/apps/" + bundle else done(400, "TopicDisallowed")
         if suffix and not topic.endswith(suffix):  # None: mdm, a topic from the certificate
             return done(400, "TopicDisallowed" if push_type == "liveactivity" else "DeviceTokenNotForTopic")
         if suffix == "" and bundle != topic:
@@ -415,6 +418,28 @@ class StandIn:
         if device["bundle"] != bundle:
             return done(400, "DeviceTokenNotForTopic")
         return done(200)
+
+    def _check_broadcast(self, path, fields, key, environment, push_type, body):
+        """(status, reason) of a broadcast to /4/broadcasts/apps/<bundle> (apns-rules.md §8)."""
+        bundle = path[len("/4/broadcasts/apps/"):]
+        if "apns-topic" in fields:
+            return 400, "TopicDisallowed"
+        if push_type != "liveactivity" or "apns-push-type" not in fields:
+            return 400, "MissingPushType"
+        channel_id = fields.get("apns-channel-id")
+        if not channel_id:
+            return 400, "MissingChannelId"
+        with self.lock:
+            channel = self.channels.get(channel_id)
+        if channel is None or channel["environment"] != environment:
+            return 400, "ChannelNotRegistered"
+        if channel["bundle"] != bundle:
+            return 403, "TopicMismatch"
+        if key["bundle"] is not None and key["bundle"] != bundle:
+            return 400, "TopicDisallowed"
+        if len(body) > 5120:
+            return 413, "PayloadTooLarge"
+        return 200, None
 
     def _check_token(self, jwt, state, now, environment):
         """(refusal or None, key): the provider token held to APNs' rules."""

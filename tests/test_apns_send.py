@@ -261,3 +261,30 @@ def test_a_certificate_based_send_presents_the_certificate_and_no_token(apns):
     refused = apns.send(PAYLOAD, [TOKEN], environment="production", key_flags=["--certificate", str(pem)])
     assert refused.returncode == 1 and "[certificate-environment]" in refused.stderr
     assert len(apns.stand_in.seen()) == 1
+
+
+def test_a_broadcast_goes_to_its_channel_path_without_a_topic(apns):
+    channel = "dHN0LXNyY2gtY2hubA=="
+    apns.stand_in.add_channel(channel, "sandbox", BUNDLE)
+    update = b'{"aps":{"timestamp":1796647481,"event":"update","content-state":{"score":"1:0"}}}'
+    flags = ["--push-type", "liveactivity", "--priority", "5", "--expiration", "0", "--channel-id", channel,
+             "--bundle", BUNDLE]
+    result = apns.send(update, [], *flags, topic=None)
+    assert result.returncode == 0, result.stdout + result.stderr
+    [record] = apns.stand_in.seen()
+    assert record["path"] == f"/4/broadcasts/apps/{BUNDLE}" and record["body"] == update
+    assert ("apns-channel-id", channel) in record["headers"]
+    assert not any(name == "apns-topic" for name, _ in record["headers"])
+    assert line_for(result.stdout, channel).startswith(f"{channel}: 200 OK")
+    # A key limited to another app is refused by the doctor before anything is sent.
+    limited = apns.send(update, [], *flags, topic=None, key_flags=apns.key_flags() + ["--key-bundle", "com.other"])
+    assert limited.returncode == 1 and "[key-topic]" in limited.stderr
+    assert len(apns.stand_in.seen()) == 1
+
+
+def test_answers_are_escaped_for_the_terminal(apns):
+    apns.stand_in.script(TOKEN, 400, "Bad\x1b[2J\u202eThing")
+    result = apns.send(PAYLOAD, [TOKEN])
+    line = line_for(result.stdout, TOKEN)
+    assert "\x1b" not in result.stdout and "\u202e" not in result.stdout
+    assert "\\u{1B}" in line and "does not document" in line
