@@ -184,6 +184,7 @@ def test_twenty_devices_go_over_one_connection_and_twenty_one_are_refused(apns):
     assert too_many.returncode == 2 and "at most 20 devices" in too_many.stderr
 
 
+@pytest.mark.serial
 def test_a_hung_answer_costs_that_send_its_timeout_and_nothing_else(apns):
     first, hung, last = device(1), device(2), device(3)
     for token in (first, hung, last):
