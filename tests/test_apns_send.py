@@ -289,3 +289,50 @@ def test_answers_are_escaped_for_the_terminal(apns):
     line = line_for(result.stdout, TOKEN)
     assert "\x1b" not in result.stdout and "\u202e" not in result.stdout
     assert "\\u{1B}" in line and "does not document" in line
+
+
+def test_a_long_retry_after_is_reported_not_waited_for(apns):
+    apns.stand_in.script(TOKEN, 429, "TooManyRequests", retry_after=30)
+    started = time.monotonic()
+    result = apns.send(PAYLOAD, [TOKEN])
+    assert time.monotonic() - started < 5
+    line = line_for(result.stdout, TOKEN)
+    assert "429 TooManyRequests" in line and "retried" not in line
+    assert "APNs asks to wait 30 s before sending again" in line
+    assert len(apns.stand_in.seen()) == 1
+
+
+def test_an_untrusted_server_is_a_tls_failure_naming_ca_certificates(apns):
+    apns.stand_in.add_device(TOKEN, "sandbox", BUNDLE)
+    import subprocess
+    from conftest import BINARY
+    # Without --apns-ca the system's store is used, which does not hold the test CA.
+    result = subprocess.run(
+        [str(BINARY), "send", "--apns-sandbox", apns.stand_in.sandbox_url, "--apns-production",
+         apns.stand_in.production_url, *apns.key_flags(), "--environment", "sandbox", "--topic", BUNDLE,
+         "--device", TOKEN, apns.payload_file(PAYLOAD)], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1
+    line = line_for(result.stdout, TOKEN)
+    assert "no answer" in line and "TLS connection to APNs failed" in line and "ca-certificates" in line
+    assert apns.stand_in.seen() == []
+
+
+def test_the_endpoints_can_come_from_the_serve_config_file(apns):
+    apns.stand_in.add_device(TOKEN, "sandbox", BUNDLE)
+    config = apns.directory / "pushboard.conf"
+    config.write_text(f"# serve's file\nport = 8080\napns-sandbox = {apns.stand_in.sandbox_url}\n"
+                      f"apns-production = {apns.stand_in.production_url}\napns-ca = {apns.stand_in.ca_file}\n")
+    import subprocess
+    from conftest import BINARY
+    result = subprocess.run(
+        [str(BINARY), "send", "--config", str(config), *apns.key_flags(), "--environment", "sandbox",
+         "--topic", BUNDLE, "--device", TOKEN, apns.payload_file(PAYLOAD)], capture_output=True, text=True,
+        timeout=60)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert len(apns.stand_in.seen()) == 1
+    bad = apns.directory / "bad.conf"
+    bad.write_text("apns-sandbox = https://127.0.0.1:1/3/device\n")
+    refused = subprocess.run([str(BINARY), "send", "--config", str(bad), *apns.key_flags(), "--environment",
+                              "sandbox", "--device", TOKEN, apns.payload_file(PAYLOAD)], capture_output=True,
+                             text=True)
+    assert refused.returncode == 2 and "no path" in refused.stderr

@@ -132,7 +132,9 @@ enum AnswerLine {
         }
         if let apnsID = answer.apnsID { facts.append("apns-id \(apnsID)") }
         if let uniqueID = answer.uniqueID { facts.append("apns-unique-id \(uniqueID)") }
-        if let timestamp = answer.timestamp { facts.append("invalid since \(Self.day(timestamp))") }
+        if let timestamp = answer.timestamp {
+            facts.append("invalid since \(APNsAnswerExplainer.day(timestamp))")
+        }
         let milliseconds =
             answer.roundTrip.components.seconds * 1000 + answer.roundTrip.components.attoseconds
             / 1_000_000_000_000_000
@@ -141,14 +143,5 @@ enum AnswerLine {
         if !answer.explanation.advice.isEmpty { line += " " + answer.explanation.advice }
         if answer.explanation.offerRemoveDevice { line += " (remove this device)" }
         return line
-    }
-
-    /// "2026-12-07 18:04:41 UTC".
-    static func day(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss 'UTC'"
-        return formatter.string(from: date)
     }
 }

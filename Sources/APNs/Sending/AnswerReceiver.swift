@@ -75,10 +75,17 @@ struct Exchange {
     }
 
     func answer(environment: APNsEnvironment, roundTrip: Duration, retried: Bool) -> APNsAnswer {
-        let explanation: APNsExplanation
+        var explanation: APNsExplanation
         if let status {
             explanation = APNsAnswerExplainer.explain(
                 status: status, reason: reason, environment: environment, timestamp: timestamp)
+            if !retried, [429, 500, 503].contains(status), let retryAfter {
+                // Longer than a test send waits: said rather than slept through.
+                explanation = APNsExplanation(
+                    meaning: explanation.meaning,
+                    advice: "APNs asks to wait \(retryAfter) s before sending again. " + explanation.advice,
+                    offerRemoveDevice: explanation.offerRemoveDevice)
+            }
         } else {
             explanation = APNsAnswerExplainer.explain(
                 transport: failure ?? "no answer", timedOut: kind == .timeout, tls: kind == .tls)
