@@ -16,9 +16,9 @@ final class AnswerReceiver: HTTPClientReceiver {
         guard let colon = line.firstIndex(of: ":") else { return }
         let name = line[..<colon].lowercased()
         let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        // Control characters never reach an answer, a terminal or a page.
-        headers[name] = String(
-            String.UnicodeScalarView(value.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }))
+        // Control characters never reach an answer, a terminal or a page; APNs' values are short.
+        let printable = value.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.prefix(200)
+        headers[name] = String(String.UnicodeScalarView(printable))
     }
 
     func body(_ chunk: UnsafeRawBufferPointer) -> Bool {
