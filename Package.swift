@@ -39,6 +39,12 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        // OpenSSL's libcrypto: ES256 provider tokens, .p8 keys, .p12 and PEM certificates (APNs only).
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
@@ -78,10 +84,16 @@ let package = Package(
         .target(
             name: "Storage", dependencies: ["CSQLite", "CPostgres", "Concurrency", "ImageFormats"],
             swiftSettings: strict),
+        // The only importer of CCurl: one libcurl exchange, kept-alive handles (MediaCheck, APNs).
+        .target(name: "HTTPClient", dependencies: ["CCurl"], swiftSettings: sealed),
+        // APNs test sends: credentials, provider tokens, the HTTP/2 sender, answers, the doctor.
+        .target(
+            name: "APNs", dependencies: ["CCrypto", "HTTPClient", "Concurrency", "NotificationKit"],
+            swiftSettings: sealed),
         .target(
             name: "MediaCheck",
             dependencies: [
-                "CCurl", "Concurrency", "JSON", "NotificationKit", "Cryptography", "ImageFormats",
+                "HTTPClient", "Concurrency", "JSON", "NotificationKit", "Cryptography", "ImageFormats",
             ],
             swiftSettings: strict),
         .target(
@@ -99,7 +111,7 @@ let package = Package(
             name: "pushboard",
             dependencies: [
                 "Dashboard", "MHDServer", "JSON", "NotificationKit", "NotificationPreview", "Registry",
-                "Storage", "MediaCheck", "EmbeddedResources", "Access",
+                "Storage", "MediaCheck", "EmbeddedResources", "Access", "APNs",
             ],
             swiftSettings: strict
         ),
@@ -137,6 +149,9 @@ let package = Package(
             name: "AccessTests", dependencies: ["Access", "Concurrency", "Storage"], swiftSettings: strict),
         .testTarget(
             name: "MediaCheckTests", dependencies: ["MediaCheck", "Cryptography", "NotificationKit", "JSON"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "APNsTests", dependencies: ["APNs", "NotificationKit"], exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(
             name: "RegistryTests", dependencies: ["Registry", "NotificationKit", "Storage"],

@@ -37,7 +37,9 @@ IMPORTS = {
     "Access": {"Concurrency", "Cryptography", "Storage"},
     "NotificationKit": {"Concurrency", "JSON"},
     "NotificationPreview": {"JSON", "NotificationKit", "CHarfBuzz"},
-    "MediaCheck": {"CCurl", "Concurrency", "Cryptography", "ImageFormats", "JSON", "NotificationKit"},
+    "HTTPClient": {"CCurl"},
+    "APNs": {"CCrypto", "Concurrency", "HTTPClient", "NotificationKit"},
+    "MediaCheck": {"Concurrency", "Cryptography", "HTTPClient", "ImageFormats", "JSON", "NotificationKit"},
     "Registry": {"Concurrency", "JSON", "NotificationKit", "Storage"},
     "MHDServer": {"CMicroHTTPD", "Concurrency", "HTTPKit"},
     "Dashboard": {
@@ -45,7 +47,7 @@ IMPORTS = {
         "NotificationKit", "NotificationPreview", "Registry", "Storage", "Templates",
     },
     "pushboard": {
-        "Access", "Dashboard", "EmbeddedResources", "JSON", "MHDServer", "MediaCheck",
+        "APNs", "Access", "Dashboard", "EmbeddedResources", "JSON", "MHDServer", "MediaCheck",
         "NotificationKit", "NotificationPreview", "Registry", "Storage",
     },
     "PushboardFuzz": {"Access", "HTTPKit", "JSON", "NotificationKit", "Templates"},
