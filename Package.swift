@@ -81,11 +81,18 @@ let package = Package(
         .target(
             name: "Registry", dependencies: ["Concurrency", "JSON", "NotificationKit", "Storage"],
             swiftSettings: sealed),
+        // The workspace side of test sends (issue 26): APNs credentials sealed at rest, test
+        // devices, the send log, the per-user rate limit, the test send.
+        .target(
+            name: "APNsWorkspace",
+            dependencies: ["Concurrency", "Cryptography", "NotificationKit", "Storage"],
+            swiftSettings: strict),
         .target(
             name: "Dashboard",
             dependencies: [
                 "HTTPKit", "Templates", "JSON", "NotificationKit", "NotificationPreview", "Registry",
                 "Storage", "MediaCheck", "EmbeddedResources", "Access", "Concurrency",
+                "APNsWorkspace",
             ],
             swiftSettings: strict
         ),
@@ -94,6 +101,7 @@ let package = Package(
             dependencies: [
                 "Dashboard", "MHDServer", "JSON", "NotificationKit", "NotificationPreview", "Registry",
                 "Storage", "MediaCheck", "EmbeddedResources", "Access",
+                "APNsWorkspace",
             ],
             swiftSettings: strict
         ),
@@ -140,6 +148,7 @@ let package = Package(
             dependencies: [
                 "Dashboard", "HTTPKit", "JSON", "NotificationKit", "Registry", "Storage", "EmbeddedResources",
                 "Access",
+                "APNsWorkspace", "Cryptography",
             ],
             swiftSettings: strict
         ),

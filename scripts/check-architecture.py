@@ -40,13 +40,16 @@ IMPORTS = {
     "MediaCheck": {"CCurl", "Concurrency", "Cryptography", "ImageFormats", "JSON", "NotificationKit"},
     "Registry": {"Concurrency", "JSON", "NotificationKit", "Storage"},
     "MHDServer": {"CMicroHTTPD", "Concurrency", "HTTPKit"},
+    "APNsWorkspace": {"Concurrency", "Cryptography", "NotificationKit", "Storage"},
     "Dashboard": {
         "Access", "Concurrency", "EmbeddedResources", "HTTPKit", "JSON", "MediaCheck",
         "NotificationKit", "NotificationPreview", "Registry", "Storage", "Templates",
+        "APNsWorkspace",
     },
     "pushboard": {
         "Access", "Dashboard", "EmbeddedResources", "JSON", "MHDServer", "MediaCheck",
         "NotificationKit", "NotificationPreview", "Registry", "Storage",
+        "APNsWorkspace",
     },
     "PushboardFuzz": {"Access", "HTTPKit", "JSON", "NotificationKit", "Templates"},
 }
