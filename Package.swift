@@ -39,6 +39,12 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        // OpenSSL's libcrypto: ES256 provider tokens, .p8 keys, .p12 and PEM certificates (APNs only).
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
@@ -72,10 +78,16 @@ let package = Package(
             exclude: ["ShapingFonts"], swiftSettings: strict, plugins: ["EmbedShapingFonts"]),
         .target(
             name: "Storage", dependencies: ["CSQLite", "Concurrency", "ImageFormats"], swiftSettings: strict),
+        // The only importer of CCurl: one libcurl exchange, kept-alive handles (MediaCheck, APNs).
+        .target(name: "HTTPClient", dependencies: ["CCurl"], swiftSettings: sealed),
+        // APNs test sends: credentials, provider tokens, the HTTP/2 sender, answers, the doctor.
+        .target(
+            name: "APNs", dependencies: ["CCrypto", "HTTPClient", "Concurrency", "NotificationKit"],
+            swiftSettings: sealed),
         .target(
             name: "MediaCheck",
             dependencies: [
-                "CCurl", "Concurrency", "JSON", "NotificationKit", "Cryptography", "ImageFormats",
+                "HTTPClient", "Concurrency", "JSON", "NotificationKit", "Cryptography", "ImageFormats",
             ],
             swiftSettings: strict),
         .target(
@@ -85,14 +97,14 @@ let package = Package(
         // devices, the send log, the per-user rate limit, the test send.
         .target(
             name: "APNsWorkspace",
-            dependencies: ["Concurrency", "Cryptography", "NotificationKit", "Storage"],
+            dependencies: ["APNs", "Concurrency", "Cryptography", "NotificationKit", "Storage"],
             swiftSettings: strict),
         .target(
             name: "Dashboard",
             dependencies: [
                 "HTTPKit", "Templates", "JSON", "NotificationKit", "NotificationPreview", "Registry",
                 "Storage", "MediaCheck", "EmbeddedResources", "Access", "Concurrency",
-                "APNsWorkspace",
+                "APNsWorkspace", "APNs",
             ],
             swiftSettings: strict
         ),
@@ -100,7 +112,7 @@ let package = Package(
             name: "pushboard",
             dependencies: [
                 "Dashboard", "MHDServer", "JSON", "NotificationKit", "NotificationPreview", "Registry",
-                "Storage", "MediaCheck", "EmbeddedResources", "Access",
+                "Storage", "MediaCheck", "EmbeddedResources", "Access", "APNs",
                 "APNsWorkspace",
             ],
             swiftSettings: strict
@@ -141,6 +153,9 @@ let package = Package(
             name: "MediaCheckTests", dependencies: ["MediaCheck", "Cryptography", "NotificationKit", "JSON"],
             swiftSettings: strict),
         .testTarget(
+            name: "APNsTests", dependencies: ["APNs", "NotificationKit"], exclude: ["Fixtures"],
+            swiftSettings: strict),
+        .testTarget(
             name: "RegistryTests", dependencies: ["Registry", "NotificationKit", "Storage"],
             swiftSettings: strict),
         .testTarget(
@@ -148,7 +163,7 @@ let package = Package(
             dependencies: [
                 "Dashboard", "HTTPKit", "JSON", "NotificationKit", "Registry", "Storage", "EmbeddedResources",
                 "Access",
-                "APNsWorkspace", "Cryptography",
+                "APNsWorkspace", "Cryptography", "APNs",
             ],
             swiftSettings: strict
         ),

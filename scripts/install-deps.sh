@@ -8,12 +8,14 @@ set -euo pipefail
 
 want="${1:-run}"
 debs=(pkg-config libmicrohttpd-dev libsqlite3-dev libcurl4-openssl-dev libsodium-dev libharfbuzz-dev zlib1g-dev
+      libssl-dev       # OpenSSL's libcrypto: APNs provider tokens, keys, certificates (CCrypto)
+      ca-certificates  # the USERTrust RSA root APNs' servers chain to since 2025
       fonts-noto-color-emoji)  # the emoji font the previews serve (EmojiFont.swift)
 pips=()
 case "$want" in
 run) ;;
 test) debs+=(chromium chromium-driver jq sqlite3 python3-pip) pips+=(selenium schemathesis pytest pytest-xdist) ;;&
-test) debs+=(dpkg-dev binutils lintian systemd wrk) pips+=(prometheus-client) ;;
+test) debs+=(dpkg-dev binutils lintian systemd wrk) pips+=(prometheus-client h2 cryptography) ;;  # h2: the local APNs
 deb) debs+=(dpkg-dev binutils) ;;
 bench) debs+=(wrk jq time gcc valgrind) ;;
 fonts) debs+=(fonts-inter fonts-noto-core fonts-noto-color-emoji python3-pip) pips+=(fonttools brotli uharfbuzz) ;;

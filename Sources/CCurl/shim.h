@@ -1,8 +1,9 @@
 #ifndef PUSHBOARD_CCURL_SHIM_H
 #define PUSHBOARD_CCURL_SHIM_H
 // Swift cannot call C variadic functions, so every `curl_easy_setopt` and `curl_easy_getinfo`
-// call MediaCheck needs is wrapped here in a fixed-argument `static inline` function prefixed
-// `ccurl_`, one per argument type. Imported by the MediaCheck module only.
+// call HTTPClient needs is wrapped here in a fixed-argument `static inline` function prefixed
+// `ccurl_`, one per argument type. Imported by the HTTPClient module only (MediaCheck and APNs
+// reach libcurl through it).
 #include <stddef.h>
 #include <sys/types.h>
 #include <sys/socket.h>
@@ -50,6 +51,18 @@ static inline CURLcode ccurl_getinfo_long(CURL *handle, CURLINFO info, long *val
 // Reads a string transfer fact (primary IP, content type); owned by the handle.
 static inline CURLcode ccurl_getinfo_string(CURL *handle, CURLINFO info, char **value) {
     return curl_easy_getinfo(handle, info, value);
+}
+
+// Sets an option that takes a `struct curl_blob` (a client certificate or key held in memory);
+// libcurl copies the bytes (CURL_BLOB_COPY), so the caller's buffer may go away at once.
+static inline CURLcode ccurl_setopt_blob(CURL *handle, CURLoption option, void *data, size_t length) {
+    struct curl_blob blob = { data, length, CURL_BLOB_COPY };
+    return curl_easy_setopt(handle, option, &blob);
+}
+
+// Sets an option that takes a `curl_off_t` (the POST body's size).
+static inline CURLcode ccurl_setopt_offset(CURL *handle, CURLoption option, curl_off_t value) {
+    return curl_easy_setopt(handle, option, value);
 }
 
 // The sentinel that tells libcurl no socket was opened (the address was refused).

@@ -21,6 +21,8 @@ enum CommandLineTool {
     static var commands: [any Command.Type] {
         [
             ServeCommand.self, ValidateCommand.self, PreviewCommand.self, ExportCommand.self,
+            SendCommand.self,
+            APNsKeysCheckCommand.self,
             MediaCheckCommand.self, CategoriesExportCommand.self, CategoriesImportCommand.self,
             ActivitiesImportCommand.self, ActivitiesExportCommand.self, BackupCommand.self,
             UsersAddCommand.self, UsersListCommand.self, UsersRemoveCommand.self, UsersPasswordCommand.self,

@@ -9,6 +9,8 @@ enum ServeConfigFile {
     static let settings: Set<String> = [
         "host", "port", "data", "threads", "allowed-host", "log-format", "log-file", "drain-timeout",
         "request-deadline", "body-budget", "per-address-connections", "trusted-proxy", "audit-retention",
+        // The APNs endpoints test sends go to (issue 26; `send --config` reads them too).
+        "apns-sandbox", "apns-production", "apns-ca",
     ]
 
     /// The settings in the file at `path`. A line that is not `name = value`, an unknown name

@@ -19,6 +19,10 @@ public struct APNsRefusal: Sendable, Hashable {
     /// The sentence every surface shows: "Not delivered: APNs answers 413 PayloadTooLarge".
     public var sentence: String { "Not delivered: APNs answers \(description)" }
 
+    /// The reason's entry in the one table of APNs' answers (`APNsReason`), with its meaning
+    /// and advice; every refusal names a documented reason (a test holds them to it).
+    public var documented: APNsReason? { APNsReason.named(reason) }
+
     /// APNs' answer to a request with `diagnostic` (an error), checked as `pushType`, or nil when
     /// APNs would not refuse the request for it.
     public static func answer(to diagnostic: Diagnostic, pushType: String) -> APNsRefusal? {
