@@ -122,8 +122,6 @@ extension APIErrorCode {
             Entry(
                 "send-rate-limited", .tooManyRequests,
                 "Over 60 test pushes a minute; try again after Retry-After.")
-        case .invalidTestDevice:
-            Entry("invalid-test-device", .unprocessableContent, "A field of the test device was refused.")
         }
     }
 }

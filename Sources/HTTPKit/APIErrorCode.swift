@@ -136,6 +136,4 @@ public enum APIErrorCode: CaseIterable, Sendable, Hashable {
     case invalidSendPayload
     /// More than 60 test pushes a minute from one user; the answer has `Retry-After`.
     case sendRateLimited
-    /// A test device with a refused field (token shape, environment, bundle ID, …).
-    case invalidTestDevice
 }
