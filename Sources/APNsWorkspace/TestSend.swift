@@ -147,6 +147,10 @@ public final class TestSender: Sendable {
         }
         guard report.valid else { throw TestSendError.invalidPayload(report) }
         if let wait = limit.take(request.devices.count, for: actor) { throw TestSendError.rateLimited(wait) }
+        var request = request
+        // The push type the payload was checked as goes out with it (the validator's assumption
+        // when the headers have none, which it reported): what was validated is what is sent.
+        if request.headers.pushType == nil { request.headers.pushType = report.pushType }
         let hash = Sodium.sha256Hex(request.payload)
         var outcomes: [DeviceOutcome] = []
         for device in request.devices {

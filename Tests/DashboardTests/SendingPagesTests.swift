@@ -170,3 +170,21 @@ import Testing
         #expect(send.status == .forbidden)
     }
 }
+
+/// The send log is kept like the audit trail: the server's upkeep prunes it with the same
+/// retention.
+@Suite struct SendLogRetentionTests {
+    @Test func theUpkeepPrunesOldSendsWithTheAuditRetention() throws {
+        let fixture = try DashboardFixture()
+        let store = try Store(directory: fixture.dataDirectory)
+        let record = SendRecord(
+            actor: "user:anna", notificationID: nil, notificationRevision: nil, payloadSHA256: "00", deviceID: nil,
+            deviceName: "Phone", deviceToken: "ab", environment: "sandbox", credential: "ABC123DEFG", status: 200,
+            apnsID: nil, uniqueID: nil, reason: nil, failure: nil, roundTripMilliseconds: 1, retried: false)
+        try store.sendLog.append([record], at: Date(timeIntervalSinceNow: -500 * 86_400))
+        try store.sendLog.append([record])
+        let pruning = fixture.dashboard.housekeeping.run(prune: true)
+        #expect(pruning?.sends == 1)
+        #expect(try store.sendLog.page(actor: nil, limit: 10, offset: 0).total == 1)
+    }
+}

@@ -50,7 +50,7 @@ public struct Dashboard: Responder {
         let failures = LoginFailureLog()
         let housekeeping = AccessHousekeeping(
             access: access, trail: audit, failures: failures,
-            retentionDays: configuration.auditRetentionDays)
+            retentionDays: configuration.auditRetentionDays, sendLog: store.sendLog)
         var builder = DashboardRoutes()
         EmojiFont(file: EmojiFont.defaultFile).register(in: &builder)
         builder.mount(ResourceSnapshot.fontsPrefix) { request in try resources.current.fonts.serve(request) }
