@@ -44,15 +44,17 @@ class LocalAPNs:
         path.write_bytes(data)
         return str(path)
 
-    def send(self, payload, devices, *extra, environment="sandbox", env=None, key_flags=None, timeout=60):
+    def send(self, payload, devices, *extra, environment="sandbox", env=None, key_flags=None, timeout=60,
+             topic=BUNDLE):
         """Runs `pushboard send`; returns the CompletedProcess (stdout, stderr as text)."""
         arguments = [str(BINARY), "send", *self.endpoint_flags(), *(key_flags or self.key_flags()),
-                     "--environment", environment, "--topic", BUNDLE, *extra]
+                     "--environment", environment, *(["--topic", topic] if topic else []), *extra]
         for device in devices:
             arguments += ["--device", device]
         arguments.append(self.payload_file(payload) if isinstance(payload, bytes) else payload)
         environment_variables = {**os.environ, **(env or {})}
-        environment_variables.pop("PUSHBOARD_TEST_NOW", None) if not env else None
+        if not env:
+            environment_variables.pop("PUSHBOARD_TEST_NOW", None)
         return subprocess.run(arguments, capture_output=True, text=True, cwd=ROOT, env=environment_variables,
                               timeout=timeout)
 

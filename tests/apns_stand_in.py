@@ -73,12 +73,81 @@ def make_test_ca(directory):
                   [x509.DNSName("localhost"), x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]), critical=False)
               .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(ca_key.public_key()), critical=False)
               .sign(ca_key, hashes.SHA256()))
+    (directory / "ca.key").write_bytes(ca_key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()))
     paths = (directory / "ca.pem", directory / "server.pem", directory / "server.key")
     paths[0].write_bytes(ca.public_bytes(serialization.Encoding.PEM))
     paths[1].write_bytes(server.public_bytes(serialization.Encoding.PEM))
     paths[2].write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
                                            serialization.NoEncryption()))
     return tuple(str(p) for p in paths)
+
+
+TOPICS_OID = x509.ObjectIdentifier("1.2.840.113635.100.6.3.6")
+DEVELOPMENT_OID = x509.ObjectIdentifier("1.2.840.113635.100.6.3.1")
+PRODUCTION_OID = x509.ObjectIdentifier("1.2.840.113635.100.6.3.2")
+
+
+def der_utf8_strings(der):
+    """The UTF8Strings directly inside the outer SEQUENCE of Apple's topics extension."""
+    def element(offset):
+        tag, length, start = der[offset], der[offset + 1], offset + 2
+        if length & 0x80:
+            count = length & 0x7F
+            length = int.from_bytes(der[start:start + count], "big")
+            start += count
+        return tag, start, start + length
+    _, start, end = element(0)
+    strings = []
+    while start < end:
+        tag, content, after = element(start)
+        if tag == 0x0C:
+            strings.append(der[content:after].decode())
+        start = after
+    return strings
+
+
+def client_certificate(der):
+    """{"topics", "environments"} of a client certificate (APNs' certificate-based auth), or None."""
+    if not der:
+        return None
+    certificate = x509.load_der_x509_certificate(der)
+    extensions = {extension.oid: extension.value for extension in certificate.extensions}
+    if TOPICS_OID in extensions:
+        topics = der_utf8_strings(extensions[TOPICS_OID].value)
+    else:
+        topics = [a.value for a in certificate.subject.get_attributes_for_oid(NameOID.USER_ID)]
+    environments = {name for oid, name in ((DEVELOPMENT_OID, "sandbox"), (PRODUCTION_OID, "production"))
+                    if oid in extensions}
+    return {"topics": topics, "environments": environments or {"sandbox", "production"},
+            "subject": certificate.subject.rfc4514_string()}
+
+
+def make_client_certificate(ca_file_directory, topics, environments=("sandbox", "production")):
+    """A certificate-based APNs credential signed by the stand-in's test CA: returns the PEM of the
+    certificate and its key, with Apple's topic and environment extensions."""
+    directory = Path(ca_file_directory)
+    ca_key = serialization.load_pem_private_key((directory / "ca.key").read_bytes(), None)
+    ca = x509.load_pem_x509_certificate((directory / "ca.pem").read_bytes())
+    key = ec.generate_private_key(ec.SECP256R1())
+    now = datetime.datetime.now(datetime.timezone.utc)
+    body = b""
+    for topic in topics:
+        text = topic.encode()
+        body += bytes([0x0C, len(text)]) + text + bytes([0x30, 5, 0x0C, 3]) + b"app"
+    builder = (x509.CertificateBuilder()
+               .subject_name(x509.Name([x509.NameAttribute(NameOID.USER_ID, topics[0]),
+                                        x509.NameAttribute(NameOID.COMMON_NAME, f"Apple Push Services: {topics[0]}")]))
+               .issuer_name(ca.subject).public_key(key.public_key()).serial_number(x509.random_serial_number())
+               .not_valid_before(now - datetime.timedelta(days=1)).not_valid_after(now + datetime.timedelta(days=300))
+               .add_extension(x509.UnrecognizedExtension(TOPICS_OID, bytes([0x30, len(body)]) + body), critical=False))
+    for oid, name in ((DEVELOPMENT_OID, "sandbox"), (PRODUCTION_OID, "production")):
+        if name in environments:
+            builder = builder.add_extension(x509.UnrecognizedExtension(oid, b"\x05\x00"), critical=False)
+    certificate = builder.sign(ca_key, hashes.SHA256())
+    return (certificate.public_bytes(serialization.Encoding.PEM)
+            + key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                serialization.NoEncryption()))
 
 
 def b64url_decode(text):
@@ -95,6 +164,7 @@ class StandIn:
         self.devices = {}     # token (lower) -> {"environment", "bundle"}
         self.scripts = {}     # token (lower) -> [answer dict, times left]
         self.hung = set()
+        self.channels = {}    # channel id -> {"environment", "bundle"}
         self.requests = []
         self.connections = {"sandbox": 0, "production": 0}
         self.clock = None     # (start, step, readings) or None for real time
@@ -117,6 +187,10 @@ class StandIn:
         with self.lock:
             self.scripts[token.lower()] = [answer, times]
 
+    def add_channel(self, channel_id, environment, bundle):
+        with self.lock:
+            self.channels[channel_id] = {"environment": environment, "bundle": bundle}
+
     def hang(self, token):
         """Never answer a request for `token` (the connection stays open)."""
         with self.lock:
@@ -133,6 +207,9 @@ class StandIn:
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.load_cert_chain(self.cert_file, self.key_file)
         context.set_alpn_protocols(["h2"])
+        # Certificate-based senders present a client certificate signed by the test CA.
+        context.verify_mode = ssl.CERT_OPTIONAL
+        context.load_verify_locations(self.ca_file)
         self.context = context
         for environment in ("sandbox", "production"):
             listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
@@ -172,7 +249,8 @@ class StandIn:
         with self.lock:
             self.connections[environment] += 1
             connection_id = sum(self.connections.values())
-        state = {"id": connection_id, "environment": environment, "last_iat": {}}
+        state = {"id": connection_id, "environment": environment, "last_iat": {},
+                 "certificate": client_certificate(sock.getpeercert(binary_form=True))}
         conn = h2.connection.H2Connection(config=h2.config.H2Configuration(client_side=False, header_encoding=None))
         conn.initiate_connection()
         sock.sendall(conn.data_to_send())
@@ -276,11 +354,21 @@ class StandIn:
             return done(400, "DuplicateHeaders")
         # The provider token.
         authorization = fields.get("authorization", "")
-        if not authorization.startswith("bearer "):
+        certificate = state["certificate"]
+        record["certificate"] = certificate
+        if authorization.startswith("bearer "):
+            refusal, key = self._check_token(authorization[len("bearer "):], state, now, environment)
+            if refusal:
+                return done(*refusal)
+        elif certificate is not None:
+            # Certificate-based: the topic must be one of the certificate's, in its environments.
+            if environment not in certificate["environments"]:
+                return done(403, "BadCertificateEnvironment")
+            if fields.get("apns-topic", certificate["topics"][0]) not in certificate["topics"]:
+                return done(400, "TopicDisallowed")
+            key = {"bundle": None}
+        else:
             return done(403, "MissingProviderToken")
-        refusal, key = self._check_token(authorization[len("bearer "):], state, now, environment)
-        if refusal:
-            return done(*refusal)
         if scripted is not None:
             return done(scripted[0]["status"], scripted[0]["reason"], timestamp=scripted[0]["timestamp"],
                         retry_after=scripted[0]["retry_after"])
@@ -296,6 +384,8 @@ class StandIn:
             return done(400, "BadExpirationDate")
         if len(fields.get("apns-collapse-id", "").encode()) > 64:
             return done(400, "BadCollapseId")
+        if broadcast:
+            return done(*self._check_broadcast(path, fields, key, environment, push_type, body))
         topic = fields.get("apns-topic")
         if not topic:
             return done(400, "MissingTopic")
@@ -307,10 +397,6 @@ class StandIn:
             if topic.endswith(known):
                 bundle = topic[: -len(known)]
                 break
-        if broadcast:
-            if "apns-channel-id" not in fields:
-                return done(400, "MissingChannelId")
-            return done(200) if path == "/4/broadcasts/apps/" + bundle else done(400, "TopicDisallowed")
         if suffix and not topic.endswith(suffix):  # None: mdm, a topic from the certificate
             return done(400, "TopicDisallowed" if push_type == "liveactivity" else "DeviceTokenNotForTopic")
         if suffix == "" and bundle != topic:
@@ -332,6 +418,28 @@ class StandIn:
         if device["bundle"] != bundle:
             return done(400, "DeviceTokenNotForTopic")
         return done(200)
+
+    def _check_broadcast(self, path, fields, key, environment, push_type, body):
+        """(status, reason) of a broadcast to /4/broadcasts/apps/<bundle> (apns-rules.md §8)."""
+        bundle = path[len("/4/broadcasts/apps/"):]
+        if "apns-topic" in fields:
+            return 400, "TopicDisallowed"
+        if push_type != "liveactivity" or "apns-push-type" not in fields:
+            return 400, "MissingPushType"
+        channel_id = fields.get("apns-channel-id")
+        if not channel_id:
+            return 400, "MissingChannelId"
+        with self.lock:
+            channel = self.channels.get(channel_id)
+        if channel is None or channel["environment"] != environment:
+            return 400, "ChannelNotRegistered"
+        if channel["bundle"] != bundle:
+            return 403, "TopicMismatch"
+        if key["bundle"] is not None and key["bundle"] != bundle:
+            return 400, "TopicDisallowed"
+        if len(body) > 5120:
+            return 413, "PayloadTooLarge"
+        return 200, None
 
     def _check_token(self, jwt, state, now, environment):
         """(refusal or None, key): the provider token held to APNs' rules."""

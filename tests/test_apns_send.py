@@ -184,6 +184,7 @@ def test_twenty_devices_go_over_one_connection_and_twenty_one_are_refused(apns):
     assert too_many.returncode == 2 and "at most 20 devices" in too_many.stderr
 
 
+@pytest.mark.serial
 def test_a_hung_answer_costs_that_send_its_timeout_and_nothing_else(apns):
     first, hung, last = device(1), device(2), device(3)
     for token in (first, hung, last):
@@ -245,3 +246,93 @@ def test_apns_keys_check_runs_the_doctor(apns):
     assert scoped.returncode == 1
     assert "[key-environment]" in scoped.stdout and "[topic-suffix]" in scoped.stdout
     assert "com.example.app.push-type.liveactivity" in scoped.stdout
+
+
+def test_a_certificate_based_send_presents_the_certificate_and_no_token(apns):
+    from apns_stand_in import make_client_certificate
+    pem = apns.directory / "client.pem"
+    pem.write_bytes(make_client_certificate(apns.directory, [BUNDLE, BUNDLE + ".voip"], environments=("sandbox",)))
+    apns.stand_in.add_device(TOKEN, "sandbox", BUNDLE)
+    result = apns.send(PAYLOAD, [TOKEN], key_flags=["--certificate", str(pem)])
+    assert result.returncode == 0, result.stdout + result.stderr
+    [record] = apns.stand_in.seen()
+    assert record["status"] == 200 and record["certificate"]["topics"] == [BUNDLE, BUNDLE + ".voip"]
+    assert "authorization" not in dict(record["headers"])
+    # The certificate is for the sandbox only: the doctor refuses production before sending.
+    refused = apns.send(PAYLOAD, [TOKEN], environment="production", key_flags=["--certificate", str(pem)])
+    assert refused.returncode == 1 and "[certificate-environment]" in refused.stderr
+    assert len(apns.stand_in.seen()) == 1
+
+
+def test_a_broadcast_goes_to_its_channel_path_without_a_topic(apns):
+    channel = "dHN0LXNyY2gtY2hubA=="
+    apns.stand_in.add_channel(channel, "sandbox", BUNDLE)
+    update = b'{"aps":{"timestamp":1796647481,"event":"update","content-state":{"score":"1:0"}}}'
+    flags = ["--push-type", "liveactivity", "--priority", "5", "--expiration", "0", "--channel-id", channel,
+             "--bundle", BUNDLE]
+    result = apns.send(update, [], *flags, topic=None)
+    assert result.returncode == 0, result.stdout + result.stderr
+    [record] = apns.stand_in.seen()
+    assert record["path"] == f"/4/broadcasts/apps/{BUNDLE}" and record["body"] == update
+    assert ("apns-channel-id", channel) in record["headers"]
+    assert not any(name == "apns-topic" for name, _ in record["headers"])
+    assert line_for(result.stdout, channel).startswith(f"{channel}: 200 OK")
+    # A key limited to another app is refused by the doctor before anything is sent.
+    limited = apns.send(update, [], *flags, topic=None, key_flags=apns.key_flags() + ["--key-bundle", "com.other"])
+    assert limited.returncode == 1 and "[key-topic]" in limited.stderr
+    assert len(apns.stand_in.seen()) == 1
+
+
+def test_answers_are_escaped_for_the_terminal(apns):
+    apns.stand_in.script(TOKEN, 400, "Bad\x1b[2J\u202eThing")
+    result = apns.send(PAYLOAD, [TOKEN])
+    line = line_for(result.stdout, TOKEN)
+    assert "\x1b" not in result.stdout and "\u202e" not in result.stdout
+    assert "\\u{1B}" in line and "does not document" in line
+
+
+def test_a_long_retry_after_is_reported_not_waited_for(apns):
+    apns.stand_in.script(TOKEN, 429, "TooManyRequests", retry_after=30)
+    started = time.monotonic()
+    result = apns.send(PAYLOAD, [TOKEN])
+    assert time.monotonic() - started < 5
+    line = line_for(result.stdout, TOKEN)
+    assert "429 TooManyRequests" in line and "retried" not in line
+    assert "APNs asks to wait 30 s before sending again" in line
+    assert len(apns.stand_in.seen()) == 1
+
+
+def test_an_untrusted_server_is_a_tls_failure_naming_ca_certificates(apns):
+    apns.stand_in.add_device(TOKEN, "sandbox", BUNDLE)
+    import subprocess
+    from conftest import BINARY
+    # Without --apns-ca the system's store is used, which does not hold the test CA.
+    result = subprocess.run(
+        [str(BINARY), "send", "--apns-sandbox", apns.stand_in.sandbox_url, "--apns-production",
+         apns.stand_in.production_url, *apns.key_flags(), "--environment", "sandbox", "--topic", BUNDLE,
+         "--device", TOKEN, apns.payload_file(PAYLOAD)], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1
+    line = line_for(result.stdout, TOKEN)
+    assert "no answer" in line and "TLS connection to APNs failed" in line and "ca-certificates" in line
+    assert apns.stand_in.seen() == []
+
+
+def test_the_endpoints_can_come_from_the_serve_config_file(apns):
+    apns.stand_in.add_device(TOKEN, "sandbox", BUNDLE)
+    config = apns.directory / "pushboard.conf"
+    config.write_text(f"# serve's file\nport = 8080\napns-sandbox = {apns.stand_in.sandbox_url}\n"
+                      f"apns-production = {apns.stand_in.production_url}\napns-ca = {apns.stand_in.ca_file}\n")
+    import subprocess
+    from conftest import BINARY
+    result = subprocess.run(
+        [str(BINARY), "send", "--config", str(config), *apns.key_flags(), "--environment", "sandbox",
+         "--topic", BUNDLE, "--device", TOKEN, apns.payload_file(PAYLOAD)], capture_output=True, text=True,
+        timeout=60)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert len(apns.stand_in.seen()) == 1
+    bad = apns.directory / "bad.conf"
+    bad.write_text("apns-sandbox = https://127.0.0.1:1/3/device\n")
+    refused = subprocess.run([str(BINARY), "send", "--config", str(bad), *apns.key_flags(), "--environment",
+                              "sandbox", "--device", TOKEN, apns.payload_file(PAYLOAD)], capture_output=True,
+                             text=True)
+    assert refused.returncode == 2 and "no path" in refused.stderr

@@ -60,27 +60,27 @@ public final class HTTPConnection {
             set(ccurl_setopt_string(handle, CURLOPT_SSLKEYTYPE, "PEM"))
             set(Self.blob(handle, CURLOPT_SSLKEY_BLOB, identity.keyPEM))
         }
-        // The body is handed over by pointer: it must outlive curl_easy_perform, so the whole
-        // exchange runs inside this closure.
-        return request.body.withUnsafeBytes { body in
-            if request.method == "POST" {
-                set(ccurl_setopt_long(handle, CURLOPT_POST, 1))
-                set(ccurl_setopt_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)))
-                set(
-                    ccurl_setopt_pointer(
-                        handle, CURLOPT_POSTFIELDS, UnsafeMutableRawPointer(mutating: body.baseAddress)))
-            }
-            let pointer = context.toOpaque()
-            set(ccurl_setopt_pointer(handle, CURLOPT_WRITEDATA, pointer))
-            set(ccurl_setopt_data_callback(handle, CURLOPT_WRITEFUNCTION, curlBodyCallback))
-            set(ccurl_setopt_pointer(handle, CURLOPT_HEADERDATA, pointer))
-            set(ccurl_setopt_data_callback(handle, CURLOPT_HEADERFUNCTION, curlHeaderCallback))
-            set(ccurl_setopt_pointer(handle, CURLOPT_OPENSOCKETDATA, pointer))
-            set(ccurl_setopt_open_socket(handle, curlOpenSocketCallback))
-            guard ok else { return HTTPClientOutcome(failure: .other("libcurl refused an option")) }
-            let code = curl_easy_perform(handle)
-            return Self.outcome(of: handle, code: code, stopped: context.takeUnretainedValue().stopped)
+        if request.method == "POST" {
+            // libcurl copies the body (COPYPOSTFIELDS, `count` bytes): nothing it keeps points
+            // into Swift memory, and an empty body is sent as empty, never read from stdin.
+            set(ccurl_setopt_long(handle, CURLOPT_POST, 1))
+            set(ccurl_setopt_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(request.body.count)))
+            var copy = request.body + [0]
+            set(
+                copy.withUnsafeMutableBytes {
+                    ccurl_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, $0.baseAddress)
+                })
         }
+        let pointer = context.toOpaque()
+        set(ccurl_setopt_pointer(handle, CURLOPT_WRITEDATA, pointer))
+        set(ccurl_setopt_data_callback(handle, CURLOPT_WRITEFUNCTION, curlBodyCallback))
+        set(ccurl_setopt_pointer(handle, CURLOPT_HEADERDATA, pointer))
+        set(ccurl_setopt_data_callback(handle, CURLOPT_HEADERFUNCTION, curlHeaderCallback))
+        set(ccurl_setopt_pointer(handle, CURLOPT_OPENSOCKETDATA, pointer))
+        set(ccurl_setopt_open_socket(handle, curlOpenSocketCallback))
+        guard ok else { return HTTPClientOutcome(failure: .other("libcurl refused an option")) }
+        let code = curl_easy_perform(handle)
+        return Self.outcome(of: handle, code: code, stopped: context.takeUnretainedValue().stopped)
     }
 
     /// What the handle says about the exchange that just ended.

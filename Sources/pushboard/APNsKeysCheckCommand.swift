@@ -7,8 +7,8 @@ enum APNsKeysCheckCommand: Command {
     static let valueOptions = APNsOptions.valueOptions.union(["environment", "topic", "push-type"])
     static let flagOptions: Set<String> = []
     static let usage = """
-        pushboard apns-keys check (--key FILE.p8 --key-id ID --team-id ID | --certificate FILE [--password-file FILE])
-            --environment sandbox|production --topic TOPIC [--push-type TYPE]
+        pushboard apns-keys check --environment sandbox|production --topic TOPIC [--push-type TYPE]
+            (--key FILE.p8 --key-id ID --team-id ID | --certificate FILE [--password-file FILE])
 
         Reads the key or certificate and says, without contacting APNs, what APNs would refuse: the
         key's environment or topic scope against the environment and topic, the certificate's topics,

@@ -8,7 +8,8 @@ import NotificationKit
 enum SendCommand: Command {
     static let words = ["send"]
     static let valueOptions = HeaderOptions.names.union(APNsOptions.valueOptions).union([
-        "device", "environment", "categories", "data", "connect-timeout", "timeout", InputReader.option,
+        "device", "environment", "bundle", "categories", "data", "connect-timeout", "timeout",
+        InputReader.option,
     ])
     static let flagOptions: Set<String> = ["strict", "force"]
     static let maximumDevices = 20
@@ -22,6 +23,7 @@ enum SendCommand: Command {
         the token, APNs' status and reason, apns-id, apns-unique-id, the round trip, and what it
         means and what to do. An invalid payload prints its report to stderr and nothing is sent.
           --device TOKEN         a device token (hex), repeatable, at most 20
+          --bundle ID            with --channel-id: the app a broadcast is for (its path names it)
           --environment ENV      sandbox or production: where the devices' tokens come from (required)
           --force                send even when the doctor finds an error
           --connect-timeout S    seconds allowed to connect (default 5)
@@ -38,7 +40,16 @@ enum SendCommand: Command {
     static func run(_ given: ParsedArguments) throws -> Int32 {
         let arguments = try APNsOptions.withConfigFile(given)
         let input = try arguments.singleOperand()
-        let devices = arguments.list("device")
+        let broadcast = arguments["channel-id"]
+        let devices = broadcast.map { [$0] } ?? arguments.list("device")
+        if broadcast != nil {
+            guard arguments["device"] == nil else {
+                throw UsageError("a broadcast (--channel-id) goes to its channel: give no --device")
+            }
+            guard arguments["bundle"] != nil else {
+                throw UsageError("a broadcast (--channel-id) needs --bundle ID")
+            }
+        }
         guard !devices.isEmpty else { throw UsageError("give at least one --device TOKEN") }
         guard devices.count <= maximumDevices else {
             throw UsageError("at most \(maximumDevices) devices per send, not \(devices.count)")
@@ -75,10 +86,12 @@ enum SendCommand: Command {
         var sent = export.headers
         sent.pushType = sent.pushType ?? APNsPushType.default.rawValue
         let headers = sent.fields
-        let topic = sent.topic ?? ""
+        // A broadcast sends no topic: the key's scope is checked against its bundle ID.
+        let topic = sent.topic ?? arguments["bundle"] ?? ""
         let clock = APNsOptions.clock(endpoints)
         let findings = APNsCredentialDoctor.check(
-            credential, environment: environment, topic: topic, pushType: sent.pushType,
+            credential, environment: environment, topic: topic,
+            pushType: broadcast == nil ? sent.pushType : nil,
             now: Date(), trustStore: APNsOptions.trustStore(endpoints))
         for finding in findings where finding.severity != .info {
             Console.error(APNsOptions.describe(finding))
@@ -96,7 +109,8 @@ enum SendCommand: Command {
         var failed = false
         for device in devices {
             let push = APNsPush(
-                deviceToken: device, environment: environment, headers: headers, body: export.json())
+                deviceToken: device, environment: environment, headers: headers, body: export.json(),
+                bundleID: arguments["bundle"])
             let answer = sender.send(push, using: credential)
             if !answer.delivered { failed = true }
             Console.say(AnswerLine.text(device: device, answer: answer))
@@ -114,11 +128,13 @@ enum AnswerLine {
                 [String(status), answer.reason ?? (status == 200 ? "OK" : nil)].compactMap { $0 }.joined(
                     separator: " "))
         } else {
-            facts.append("not sent: \(answer.transportFailure ?? "no answer")")
+            facts.append("no answer")  // the explanation says why (not sent, timed out, TLS, …)
         }
         if let apnsID = answer.apnsID { facts.append("apns-id \(apnsID)") }
         if let uniqueID = answer.uniqueID { facts.append("apns-unique-id \(uniqueID)") }
-        if let timestamp = answer.timestamp { facts.append("invalid since \(Self.day(timestamp))") }
+        if let timestamp = answer.timestamp {
+            facts.append("invalid since \(APNsAnswerExplainer.day(timestamp))")
+        }
         let milliseconds =
             answer.roundTrip.components.seconds * 1000 + answer.roundTrip.components.attoseconds
             / 1_000_000_000_000_000
@@ -127,14 +143,5 @@ enum AnswerLine {
         if !answer.explanation.advice.isEmpty { line += " " + answer.explanation.advice }
         if answer.explanation.offerRemoveDevice { line += " (remove this device)" }
         return line
-    }
-
-    /// "2026-12-07 18:04:41 UTC".
-    static func day(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss 'UTC'"
-        return formatter.string(from: date)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import NotificationKit
 import Testing
 
@@ -42,6 +43,17 @@ import Testing
     @Test func everyRefusalOfTheValidatorNamesADocumentedReason() {
         for reasons in APNsRefusal.mappedCodes.values {
             for reason in reasons { #expect(APNsReason.named(reason) != nil, "\(reason)") }
+        }
+    }
+
+    @Test func docsSendingListsEveryReason() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent("docs/sending.md"), encoding: .utf8)
+        for entry in APNsReason.all {
+            #expect(
+                text.contains("| \(entry.status) | `\(entry.reason)`"),
+                "docs/sending.md lacks \(entry.reason)")
         }
     }
 }

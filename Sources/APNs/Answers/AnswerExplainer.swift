@@ -64,8 +64,8 @@ public enum APNsAnswerExplainer {
             advice: "Check this server reaches the APNs host on port 443 (firewall, proxy, DNS).")
     }
 
-    /// "2026-12-07 18:04:41 UTC".
-    static func day(_ date: Date) -> String {
+    /// "2026-12-07 18:04:41 UTC": how answers and the command line show a date.
+    public static func day(_ date: Date) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")

@@ -10,15 +10,19 @@ public struct APNsPush: Sendable {
     public var headers: [(name: String, value: String)]
     /// The exact validated bytes.
     public var body: [UInt8]
+    /// The app a broadcast is for: its path names it (`/4/broadcasts/apps/<bundle ID>`) and it
+    /// sends no `apns-topic`. Nil for a push to a device.
+    public var bundleID: String?
 
     public init(
         deviceToken: String, environment: APNsEnvironment, headers: [(name: String, value: String)],
-        body: [UInt8]
+        body: [UInt8], bundleID: String? = nil
     ) {
         self.deviceToken = deviceToken
         self.environment = environment
         self.headers = headers
         self.body = body
+        self.bundleID = bundleID
     }
 
     /// The value of header `name` (case-insensitive), if given.
@@ -34,8 +38,7 @@ public struct APNsPush: Sendable {
     /// so nothing in a push can change where the request goes.
     func path() -> Result<String, APNsPathProblem> {
         if isBroadcast {
-            let topic = header("apns-topic") ?? ""
-            let bundle = topic.hasSuffix(".push-type.liveactivity") ? String(topic.dropLast(23)) : topic
+            let bundle = bundleID ?? APNsTopicRules.bundleID(of: header("apns-topic") ?? "")
             guard BundleIdentifier.isValid(bundle) else { return .failure(.topic) }
             return .success("/4/broadcasts/apps/\(bundle)")
         }

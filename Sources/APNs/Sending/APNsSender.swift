@@ -51,22 +51,23 @@ public final class APNsSender: Sendable {
     public func send(_ push: APNsPush, using credential: APNsCredential) -> APNsAnswer {
         let start = ContinuousClock.now
         if let problem = endpoints.problem() {
-            return Self.refused("Not sent: \(problem).", advice: "Fix the APNs endpoint configuration.")
+            return Self.refused("\(problem).", advice: "Fix the APNs endpoint configuration.")
         }
         let path: String
         switch push.path() {
         case .success(let built): path = built
         case .failure(.deviceToken(let problem)):
             return Self.refused(
-                "Not sent: \(problem)",
+                problem,
                 advice: "Copy the token again from the app's log (hex, no spaces or brackets).")
         case .failure(.topic):
             return Self.refused(
-                "Not sent: a broadcast needs the app's bundle ID as apns-topic.", advice: "Give --topic.")
+                "a broadcast needs the app's bundle ID for its path.",
+                advice: "Give the app's bundle ID.")
         }
         if let bad = push.headers.first(where: { !Self.isSendable($0) }) {
             return Self.refused(
-                "Not sent: the header \(bad.name) is not an apns-* header with a one-line value.",
+                "the header \(bad.name) is not an apns-* header with a one-line value.",
                 advice: "Give only APNs' headers.")
         }
         var exchange = attempt(push, path: path, credential: credential)
@@ -137,10 +138,11 @@ public final class APNsSender: Sendable {
         Int(duration.components.seconds) * 1000 + Int(duration.components.attoseconds / 1_000_000_000_000_000)
     }
 
-    private static func refused(_ meaning: String, advice: String) -> APNsAnswer {
+    /// The answer to a push that was not sent: `problem`, and "Not sent: …" in the explanation.
+    private static func refused(_ problem: String, advice: String) -> APNsAnswer {
         APNsAnswer(
-            status: nil, transportFailure: meaning,
-            explanation: APNsExplanation(meaning: meaning, advice: advice))
+            status: nil, transportFailure: problem,
+            explanation: APNsExplanation(meaning: "Not sent: " + problem, advice: advice))
     }
 }
 

@@ -16,9 +16,9 @@ final class AnswerReceiver: HTTPClientReceiver {
         guard let colon = line.firstIndex(of: ":") else { return }
         let name = line[..<colon].lowercased()
         let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        // Control characters never reach an answer, a terminal or a page.
-        headers[name] = String(
-            String.UnicodeScalarView(value.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }))
+        // Control characters never reach an answer, a terminal or a page; APNs' values are short.
+        let printable = value.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.prefix(200)
+        headers[name] = String(String.UnicodeScalarView(printable))
     }
 
     func body(_ chunk: UnsafeRawBufferPointer) -> Bool {
@@ -75,10 +75,17 @@ struct Exchange {
     }
 
     func answer(environment: APNsEnvironment, roundTrip: Duration, retried: Bool) -> APNsAnswer {
-        let explanation: APNsExplanation
+        var explanation: APNsExplanation
         if let status {
             explanation = APNsAnswerExplainer.explain(
                 status: status, reason: reason, environment: environment, timestamp: timestamp)
+            if !retried, [429, 500, 503].contains(status), let retryAfter {
+                // Longer than a test send waits: said rather than slept through.
+                explanation = APNsExplanation(
+                    meaning: explanation.meaning,
+                    advice: "APNs asks to wait \(retryAfter) s before sending again. " + explanation.advice,
+                    offerRemoveDevice: explanation.offerRemoveDevice)
+            }
         } else {
             explanation = APNsAnswerExplainer.explain(
                 transport: failure ?? "no answer", timedOut: kind == .timeout, tls: kind == .tls)

@@ -31,8 +31,7 @@ public struct APNsRefusal: Sendable, Hashable {
             // The bare bundle ID is a forbidden topic for a Live Activity; elsewhere the topic
             // names another app's push type than the token's.
             return pushType == "liveactivity"
-                ? APNsRefusal(status: 400, reason: "TopicDisallowed")
-                : APNsRefusal(status: 400, reason: "DeviceTokenNotForTopic")
+                ? answering("TopicDisallowed") : answering("DeviceTokenNotForTopic")
         }
         return table[diagnostic.code]
     }
@@ -40,19 +39,25 @@ public struct APNsRefusal: Sendable, Hashable {
     /// The documented answers by diagnostic code (apns-rules.md §7, §8; docs/validation-rules.md
     /// quotes each beside its code).
     static let table: [String: APNsRefusal] = [
-        JSONReadCode.empty.code: APNsRefusal(status: 400, reason: "PayloadEmpty"),
-        PayloadCode.payloadTooLarge.code: APNsRefusal(status: 413, reason: "PayloadTooLarge"),
-        PayloadCode.headerPushTypeValue.code: APNsRefusal(status: 400, reason: "InvalidPushType"),
-        PayloadCode.headerPriorityValue.code: APNsRefusal(status: 400, reason: "BadPriority"),
-        PayloadCode.headerTopicMissing.code: APNsRefusal(status: 400, reason: "MissingTopic"),
-        PayloadCode.headerTopicCharacters.code: APNsRefusal(status: 400, reason: "BadTopic"),
-        PayloadCode.headerCollapseIDTooLong.code: APNsRefusal(status: 400, reason: "BadCollapseId"),
-        PayloadCode.headerAPNsIDFormat.code: APNsRefusal(status: 400, reason: "BadMessageId"),
-        PayloadCode.headerExpirationFormat.code: APNsRefusal(status: 400, reason: "BadExpirationDate"),
-        ActivityCode.broadcastChannelMissing.code: APNsRefusal(status: 400, reason: "MissingChannelId"),
-        ActivityCode.broadcastChannelFormat.code: APNsRefusal(status: 400, reason: "BadChannelId"),
-        ActivityCode.broadcastTopic.code: APNsRefusal(status: 400, reason: "TopicDisallowed"),
+        JSONReadCode.empty.code: answering("PayloadEmpty"),
+        PayloadCode.payloadTooLarge.code: answering("PayloadTooLarge"),
+        PayloadCode.headerPushTypeValue.code: answering("InvalidPushType"),
+        PayloadCode.headerPriorityValue.code: answering("BadPriority"),
+        PayloadCode.headerTopicMissing.code: answering("MissingTopic"),
+        PayloadCode.headerTopicCharacters.code: answering("BadTopic"),
+        PayloadCode.headerCollapseIDTooLong.code: answering("BadCollapseId"),
+        PayloadCode.headerAPNsIDFormat.code: answering("BadMessageId"),
+        PayloadCode.headerExpirationFormat.code: answering("BadExpirationDate"),
+        ActivityCode.broadcastChannelMissing.code: answering("MissingChannelId"),
+        ActivityCode.broadcastChannelFormat.code: answering("BadChannelId"),
+        ActivityCode.broadcastTopic.code: answering("TopicDisallowed"),
     ]
+
+    /// The refusal with `reason`'s status from the one table of APNs' answers (`APNsReason`);
+    /// every reason named here is in it (APNsTests' ReasonTableTests holds them to it).
+    static func answering(_ reason: String) -> APNsRefusal {
+        APNsRefusal(status: APNsReason.named(reason)?.status ?? 400, reason: reason)
+    }
 
     /// Every code the table maps, with the topic suffix's two answers, for the test that holds
     /// docs/validation-rules.md to the same reasons.
