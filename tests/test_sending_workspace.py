@@ -168,3 +168,21 @@ def test_apns_keys_list_and_remove_print_no_secret(apns, tmp_path):
     assert cli("apns-keys", "remove", KEY_ID, "--data", str(data)).returncode == 1
     assert_nowhere(apns, [("cli", (added.stdout + added.stderr + listed.stdout + removed.stdout).encode())]
                    + list(data_files(data)))
+
+
+def test_apns_keys_check_runs_the_doctor_on_a_stored_key(apns, tmp_path):
+    data = tmp_path / "data"
+    assert cli("apns-keys", "add", "--key", str(apns.key_file), "--key-id", KEY_ID, "--team-id", TEAM_ID,
+               "--key-scope", "sandbox", "--data", str(data)).returncode == 0
+    wrong = cli("apns-keys", "check", "--stored", KEY_ID, "--data", str(data), "--environment", "production",
+                "--topic", BUNDLE)
+    assert wrong.returncode == 1 and "BadEnvironmentKeyInToken" in wrong.stdout
+    right = cli("apns-keys", "check", "--stored", KEY_ID, "--data", str(data), "--environment", "sandbox",
+                "--topic", BUNDLE, *apns.endpoint_flags())
+    assert right.returncode == 0, right.stdout + right.stderr
+    os.remove(data / "secret.key")
+    lost = cli("apns-keys", "check", "--stored", KEY_ID, "--data", str(data), "--environment", "sandbox",
+               "--topic", BUNDLE)
+    assert lost.returncode == 1 and "secret key file" in lost.stderr and "missing" in lost.stderr
+    assert "Traceback" not in lost.stderr and "Fatal" not in lost.stderr
+    assert_nowhere(apns, [("check", (wrong.stdout + right.stdout + lost.stderr).encode())])

@@ -146,3 +146,37 @@ struct APNsKeysWorkspace {
         ].map(\.terminalSafe)
     }
 }
+
+/// `apns-keys check --stored ID|KEY_ID [--data DIR]`: the doctor on a credential stored in the
+/// data directory, opened with its sealing key (a lost key file is a finding-like refusal, exit 1).
+enum StoredCredentialOption {
+    /// The options it adds to `apns-keys check`.
+    static let valueOptions: Set<String> = ["stored", "data"]
+    /// Its help lines.
+    static let help = """
+          --stored ID            a credential stored with apns-keys add or on /settings/apns (its
+                                 id or Key ID), instead of --key or --certificate
+          --data DIR             the data directory holding it (default ./pushboard-data)
+        """
+
+    /// The stored credential `--stored` names, opened; nil when the option is not given.
+    static func credential(_ arguments: ParsedArguments) throws -> APNsCredential? {
+        guard let name = arguments["stored"] else { return nil }
+        if arguments["key"] != nil || arguments["certificate"] != nil {
+            throw UsageError("give --stored, --key or --certificate, not two of them")
+        }
+        let directory = arguments["data"] ?? "./pushboard-data"
+        let vault = CredentialVault(
+            store: try Store(directory: directory).apnsCredentials, dataDirectory: directory)
+        guard let stored = try vault.described(name) else {
+            throw CredentialFailure(
+                error: APNsCredentialError(
+                    field: "--stored", message: "no stored APNs credential is called \(name)"))
+        }
+        do {
+            return try vault.open(stored)
+        } catch {
+            throw CredentialFailure(error: APNsCredentialError(field: "--stored", message: error.description))
+        }
+    }
+}
