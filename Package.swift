@@ -99,11 +99,18 @@ let package = Package(
         .target(
             name: "Registry", dependencies: ["Concurrency", "JSON", "NotificationKit", "Storage"],
             swiftSettings: sealed),
+        // The workspace side of test sends (issue 26): APNs credentials sealed at rest, test
+        // devices, the send log, the per-user rate limit, the test send.
+        .target(
+            name: "APNsWorkspace",
+            dependencies: ["APNs", "Concurrency", "Cryptography", "NotificationKit", "Storage"],
+            swiftSettings: strict),
         .target(
             name: "Dashboard",
             dependencies: [
                 "HTTPKit", "Templates", "JSON", "NotificationKit", "NotificationPreview", "Registry",
                 "Storage", "MediaCheck", "EmbeddedResources", "Access", "Concurrency",
+                "APNsWorkspace", "APNs",
             ],
             swiftSettings: strict
         ),
@@ -112,6 +119,7 @@ let package = Package(
             dependencies: [
                 "Dashboard", "MHDServer", "JSON", "NotificationKit", "NotificationPreview", "Registry",
                 "Storage", "MediaCheck", "EmbeddedResources", "Access", "APNs",
+                "APNsWorkspace",
             ],
             swiftSettings: strict
         ),
@@ -161,6 +169,7 @@ let package = Package(
             dependencies: [
                 "Dashboard", "HTTPKit", "JSON", "NotificationKit", "Registry", "Storage", "EmbeddedResources",
                 "Access",
+                "APNsWorkspace", "Cryptography", "APNs",
             ],
             swiftSettings: strict
         ),

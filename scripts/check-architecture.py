@@ -42,13 +42,16 @@ IMPORTS = {
     "MediaCheck": {"Concurrency", "Cryptography", "HTTPClient", "ImageFormats", "JSON", "NotificationKit"},
     "Registry": {"Concurrency", "JSON", "NotificationKit", "Storage"},
     "MHDServer": {"CMicroHTTPD", "Concurrency", "HTTPKit"},
+    "APNsWorkspace": {"APNs", "Concurrency", "Cryptography", "NotificationKit", "Storage"},
     "Dashboard": {
         "Access", "Concurrency", "EmbeddedResources", "HTTPKit", "JSON", "MediaCheck",
         "NotificationKit", "NotificationPreview", "Registry", "Storage", "Templates",
+        "APNsWorkspace", "APNs",
     },
     "pushboard": {
         "APNs", "Access", "Dashboard", "EmbeddedResources", "JSON", "MHDServer", "MediaCheck",
         "NotificationKit", "NotificationPreview", "Registry", "Storage",
+        "APNsWorkspace",
     },
     "PushboardFuzz": {"Access", "HTTPKit", "JSON", "NotificationKit", "Templates"},
 }

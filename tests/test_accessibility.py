@@ -138,7 +138,20 @@ def states(site):
         ("live activity types", "/activities", None),
         ("activity import error", "/activities", activity_import_error),
         ("not found", "/notifications/0000000000000000", None),
+        # Test sends (issue 26): the keys, devices, send and log pages, and their field errors.
+        ("apns keys", "/settings/apns", None),
+        ("apns key errors", "/settings/apns", lambda driver: submit_button(driver, "Add key")),
+        ("test devices", "/devices", None),
+        ("test device errors", "/devices", lambda driver: submit_button(driver, "Add device")),
+        ("send test", f"/send?notification={ids['saved']}", None),
+        ("send log", "/sends", None),
     ]
+
+
+def submit_button(driver, text):
+    """Clicks the button reading `text` and waits for the page it posts to."""
+    driver.find_element(By.XPATH, f"//button[normalize-space()='{text}']").click()
+    wait(driver, lambda: driver.find_elements(By.CSS_SELECTOR, "[aria-invalid='true']"))
 
 
 # The rules whose outcome depends on colours: all that can change between the light and the

@@ -5,7 +5,7 @@ import CSodium
 /// hashes with it; the media check names image copies by their SHA-256. `sodium_init` is
 /// idempotent and thread-safe; the lazily initialised constant runs it once before the first use.
 public enum Sodium {
-    private static let initialised: Bool = sodium_init() >= 0
+    static let initialised: Bool = sodium_init() >= 0
 
     /// `count` bytes from the system's cryptographic generator.
     public static func randomBytes(_ count: Int) -> [UInt8] {

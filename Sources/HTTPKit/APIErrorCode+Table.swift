@@ -112,6 +112,16 @@ extension APIErrorCode {
             Entry("invalid-appIcon", .unprocessableContent, "The app icon breaks its limit.")
         case .invalidAppBundleID:
             Entry("invalid-appBundleID", .unprocessableContent, "The app bundle ID breaks its limit.")
+        case .invalidSend:
+            Entry(
+                "invalid-send", .unprocessableContent,
+                "The test send names no device, too many, or another's.")
+        case .invalidSendPayload:
+            Entry("invalid-send-payload", .unprocessableContent, "The payload is invalid; nothing was sent.")
+        case .sendRateLimited:
+            Entry(
+                "send-rate-limited", .tooManyRequests,
+                "Over 60 test pushes a minute; try again after Retry-After.")
         }
     }
 }

@@ -127,4 +127,13 @@ public enum APIErrorCode: CaseIterable, Sendable, Hashable {
     case invalidAppIcon
     /// The app bundle ID has a character a bundle ID cannot have, or is too long.
     case invalidAppBundleID
+
+    // Test sends (issue 26).
+    /// A test send names no device, too many, or a device that is not the caller's; or its body
+    /// cannot be read.
+    case invalidSend
+    /// The payload of a test send is invalid: nothing was sent (the report says why).
+    case invalidSendPayload
+    /// More than 60 test pushes a minute from one user; the answer has `Retry-After`.
+    case sendRateLimited
 }

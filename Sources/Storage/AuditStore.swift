@@ -108,17 +108,7 @@ public struct AuditStore: Sendable {
     /// Deletes the events from before `cutoff`, a batch at a time so writers never wait long
     /// behind it; answers how many went.
     public func prune(before cutoff: Date) throws -> Int {
-        let stamp = Timestamp.string(from: cutoff)
-        var removed = 0
-        while true {
-            let batch = try database.transaction { connection in
-                try connection.run(
-                    "DELETE FROM audit_events WHERE id IN (SELECT id FROM audit_events WHERE at < ? LIMIT \(AccessStore.pruneBatch))",
-                    [.text(stamp)])
-            }
-            removed += batch
-            if batch < AccessStore.pruneBatch { return removed }
-        }
+        try database.pruneLog("audit_events", before: cutoff)
     }
 
     private static func conditions(_ filter: AuditFilter) -> (String, [SQLValue]) {

@@ -20,6 +20,10 @@ public final class Store: Sendable {
     public let activityTypes: ActivityTypeStore
     /// The workspace settings (app identity).
     public let settings: SettingsStore
+    /// The workspace's APNs credentials (sealed), each user's test devices, the send log.
+    public let apnsCredentials: APNsCredentialStore
+    public let testDevices: TestDeviceStore
+    public let sendLog: SendLogStore
 
     /// Opens `directory/pushboard.sqlite3`. In `.readWrite` mode the directory and the file are
     /// created when missing and the schema is migrated; `.readOnly` needs both to exist already.
@@ -59,5 +63,8 @@ public final class Store: Sendable {
         self.audit = AuditStore(database: database)
         self.activityTypes = ActivityTypeStore(database: database)
         self.settings = SettingsStore(database: database)
+        self.apnsCredentials = APNsCredentialStore(database: database)
+        self.testDevices = TestDeviceStore(database: database)
+        self.sendLog = SendLogStore(database: database)
     }
 }

@@ -5,10 +5,12 @@ import Foundation
 enum APNsKeysCheckCommand: Command {
     static let words = ["apns-keys", "check"]
     static let valueOptions = APNsOptions.valueOptions.union(["environment", "topic", "push-type"])
+        .union(StoredCredentialOption.valueOptions)
     static let flagOptions: Set<String> = []
     static let usage = """
         pushboard apns-keys check --environment sandbox|production --topic TOPIC [--push-type TYPE]
-            (--key FILE.p8 --key-id ID --team-id ID | --certificate FILE [--password-file FILE])
+            (--key FILE.p8 --key-id ID --team-id ID | --certificate FILE [--password-file FILE]
+             | --stored ID [--data DIR])
 
         Reads the key or certificate and says, without contacting APNs, what APNs would refuse: the
         key's environment or topic scope against the environment and topic, the certificate's topics,
@@ -18,6 +20,7 @@ enum APNsKeysCheckCommand: Command {
           --topic TOPIC       the apns-topic the pushes will carry (the bundle ID, with the push type's suffix)
           --push-type TYPE    the apns-push-type (default alert)
         \(APNsOptions.help)
+        \(StoredCredentialOption.help)
         Exit status: 0 nothing APNs would refuse (warnings allowed), 1 an error found or the
         credential does not read, 2 usage or I/O error.
         """
@@ -34,7 +37,7 @@ enum APNsKeysCheckCommand: Command {
         let endpoints = try APNsOptions.endpoints(arguments)
         let credential: APNsCredential
         do {
-            credential = try APNsOptions.credential(arguments)
+            credential = try StoredCredentialOption.credential(arguments) ?? APNsOptions.credential(arguments)
         } catch let failure as CredentialFailure {
             Console.error("pushboard apns-keys check: \(failure.message)")
             return 1

@@ -23,6 +23,7 @@ enum CommandLineTool {
             ServeCommand.self, ValidateCommand.self, PreviewCommand.self, ExportCommand.self,
             SendCommand.self,
             APNsKeysCheckCommand.self,
+            APNsKeysAddCommand.self, APNsKeysListCommand.self, APNsKeysRemoveCommand.self,
             MediaCheckCommand.self, CategoriesExportCommand.self, CategoriesImportCommand.self,
             ActivitiesImportCommand.self, ActivitiesExportCommand.self, BackupCommand.self,
             UsersAddCommand.self, UsersListCommand.self, UsersRemoveCommand.self, UsersPasswordCommand.self,

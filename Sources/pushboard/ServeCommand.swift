@@ -1,3 +1,4 @@
+import APNs
 import Access
 import Dashboard
 import Foundation
@@ -36,6 +37,9 @@ enum ServeCommand: Command {
                            the system's (a test server's self-signed certificate)
           --media-reuse SECONDS  how long a media check's result is reused for the same URL
                            (default 60); an open composer checks its URL again quietly after it
+          --apns-sandbox URL, --apns-production URL  where test sends go (default Apple's
+                           servers); https://host[:port] only
+          --apns-ca FILE   trust this CA (PEM) for the APNs endpoints instead of the system's store
           --config FILE    read these options from FILE, one 'name = value' per line (the
                            package's is /etc/pushboard/pushboard.conf); options given here win
           --log-format combined|json  one access-log line per request (default combined)
@@ -100,6 +104,8 @@ enum ServeCommand: Command {
         // cap would cap the whole site, so the proxy is exempt (the total caps still hold).
         server.trustedPeers = Set(configuration.trustedProxies)
         configuration.auditRetentionDays = try arguments.integer("audit-retention", in: 1...36_500) ?? 400
+        // Test sends go to these endpoints only (configuration, never a page field).
+        configuration.apnsEndpoints = try APNsOptions.endpoints(arguments)
         configuration.openWithoutUsers = Self.isLoopback(server.host)
         if !configuration.openWithoutUsers {
             try requireAdmin(dataDirectory: configuration.dataDirectory, host: server.host)

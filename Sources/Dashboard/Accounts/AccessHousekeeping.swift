@@ -19,6 +19,8 @@ final class AccessHousekeeping: Sendable {
         let auditEvents: Int
         /// Sessions deleted.
         let sessions: Int
+        /// Send log records deleted (kept as long as audit events).
+        var sends = 0
     }
 
     /// How long audit events are kept.
@@ -30,6 +32,8 @@ final class AccessHousekeeping: Sendable {
     private let access: AccessControl
     private let trail: AuditTrail
     private let failures: LoginFailureLog
+    /// The send log, pruned with the audit trail's retention (nil: none to prune).
+    private let sendLog: SendLogStore?
     private let state = Locked<(last: Pruning?, next: Date?, running: Bool)>((nil, nil, false))
     private let wake = NSCondition()
     private let stopped = DispatchSemaphore(value: 0)
@@ -37,8 +41,9 @@ final class AccessHousekeeping: Sendable {
     /// Upkeep keeping audit events `retentionDays` days.
     init(
         access: AccessControl, trail: AuditTrail, failures: LoginFailureLog, retentionDays: Int,
-        pruneInterval: TimeInterval = 3600, tickInterval: TimeInterval = 15
+        pruneInterval: TimeInterval = 3600, tickInterval: TimeInterval = 15, sendLog: SendLogStore? = nil
     ) {
+        self.sendLog = sendLog
         self.access = access
         self.trail = trail
         self.failures = failures
@@ -60,15 +65,17 @@ final class AccessHousekeeping: Sendable {
         let due = state.withLock { state in prune || state.next.map { now >= $0 } ?? true }
         guard due else { return nil }
         do {
-            let pruning = Pruning(
+            var pruning = Pruning(
                 at: now, auditEvents: try trail.store.prune(before: now.addingTimeInterval(-retention)),
                 sessions: try access.removeExpiredSessions(now: now))
+            pruning.sends = try sendLog?.prune(before: now.addingTimeInterval(-retention)) ?? 0
             state.withLock {
                 $0.last = pruning
                 $0.next = now.addingTimeInterval(pruneInterval)
             }
             trail.metrics.recordPruned(pruning.auditEvents, from: "audit_events")
             trail.metrics.recordPruned(pruning.sessions, from: "sessions")
+            if sendLog != nil { trail.metrics.recordPruned(pruning.sends, from: "sends") }
             trail.log.event(
                 "prune",
                 "retention: deleted \(pruning.auditEvents) audit event(s) older than "

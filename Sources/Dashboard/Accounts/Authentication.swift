@@ -89,7 +89,9 @@ struct Authentication: Middleware {
         -> Response
     {
         try PageSession.$csrfToken.withValue(principal.csrfToken) {
-            try PageSession.$readOnly.withValue(!principal.role.includes(.editor), operation: body)
+            try PageSession.$readOnly.withValue(!principal.role.includes(.editor)) {
+                try PageSession.$admin.withValue(principal.role.includes(.admin), operation: body)
+            }
         }
     }
 

@@ -1,3 +1,4 @@
+import APNsWorkspace
 import Access
 import Foundation
 import HTTPKit
@@ -49,7 +50,7 @@ public struct Dashboard: Responder {
         let failures = LoginFailureLog()
         let housekeeping = AccessHousekeeping(
             access: access, trail: audit, failures: failures,
-            retentionDays: configuration.auditRetentionDays)
+            retentionDays: configuration.auditRetentionDays, sendLog: store.sendLog)
         var builder = DashboardRoutes()
         EmojiFont(file: EmojiFont.defaultFile).register(in: &builder)
         builder.mount(ResourceSnapshot.fontsPrefix) { request in try resources.current.fonts.serve(request) }
@@ -95,6 +96,8 @@ public struct Dashboard: Responder {
         AdminPages(access: access, audit: audit, pages: pages, housekeeping: housekeeping).register(
             in: &builder)
         AccountPages(access: access, audit: audit, pages: pages).register(in: &builder)
+        Self.registerSending(
+            in: &builder, store: store, catalog: catalog, pages: pages, configuration: configuration)
         let (router, roles) = try builder.build { error, request in
             if error.code == .busy { metrics.recordDatabaseBusy() }
             return Self.render(error, for: request, pages: pages)
@@ -152,6 +155,28 @@ public struct Dashboard: Responder {
                 "access-key", "\(error); device cookies will not outlive this process", level: "warning")
             return .ephemeral()
         }
+    }
+
+    /// The `Sending` room: APNs keys (sealed with the data directory's key), test devices, test
+    /// sends to the configured endpoints, the send log.
+    private static func registerSending(
+        in builder: inout DashboardRoutes, store: Store, catalog: CategoryCatalog, pages: PageRenderer,
+        configuration: DashboardConfiguration
+    ) {
+        let vault = CredentialVault(
+            store: store.apnsCredentials, dataDirectory: configuration.dataDirectory,
+            environment: configuration.environment)
+        let sender = TestSender(vault: vault, log: store.sendLog, endpoints: configuration.apnsEndpoints)
+        APNsKeyPages(vault: vault, pages: pages).register(in: &builder)
+        DevicePages(devices: store.testDevices, pages: pages).register(in: &builder)
+        SendPages(
+            sender: sender, devices: store.testDevices, notifications: store.notifications, catalog: catalog,
+            log: store.sendLog, pages: pages
+        ).register(in: &builder)
+        SendsAPI(
+            sender: sender, devices: store.testDevices, notifications: store.notifications, catalog: catalog,
+            log: store.sendLog
+        ).register(in: &builder)
     }
 
     /// The preview geometry stylesheet, generated from the engine's device profiles at start.

@@ -1,3 +1,4 @@
+import APNs
 import Access
 import Foundation
 import MediaCheck
@@ -43,6 +44,12 @@ public struct DashboardConfiguration: Sendable {
     public var log: ServerLog?
     /// The counters `GET /metrics` shows.
     public var metrics = Metrics()
+    /// Where test sends go (`serve --apns-sandbox/--apns-production/--apns-ca` or the same keys in
+    /// the config file; never a page field): Apple's servers by default.
+    public var apnsEndpoints = APNsEndpoints.apple
+    /// The service manager's environment (`CREDENTIALS_DIRECTORY`), where the sealing key of the
+    /// stored APNs keys may come from; tests give their own.
+    public var environment = ProcessInfo.processInfo.environment
 
     /// A configuration; `bodyLimit` defaults to 1 MiB (CONTRACT §3).
     public init(

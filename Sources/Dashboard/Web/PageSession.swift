@@ -12,6 +12,11 @@ enum PageSession {
     /// False in open mode and without a session.
     @TaskLocal static var readOnly = false
 
+    /// Whether the signed-in role is admin: lists that are everyone's for an admin and one's own
+    /// for others (the send log) read it. Unbound (no authentication in force) it is false, and
+    /// such lists check `Request.authenticatedActor == nil` for the open mode themselves.
+    @TaskLocal static var admin = false
+
     /// The form field pages carry the CSRF token in (`templates/csrf-field.html` writes it).
     static let csrfField = "_csrf"
     /// The header JSON calls made with a session cookie carry the CSRF token in.

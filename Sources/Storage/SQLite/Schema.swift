@@ -10,6 +10,7 @@ enum Schema {
     /// Migration `n` (1-based) brings the schema from version `n - 1` to `n`.
     static let migrations: [String] = [
         version1, activityTypes, trash, workspaceSettings, accessVersion, notificationSearch,
+        apnsWorkspace,
     ]
 
     /// The newest schema version this binary knows.
@@ -156,5 +157,63 @@ enum Schema {
             updated_at TEXT NOT NULL,
             updated_by TEXT NOT NULL
         ) STRICT;
+        """
+
+    /// Test sends (issue 26): the workspace's APNs credentials (descriptions in the clear, the
+    /// key or certificate only as a sealed box: never plaintext), each user's test devices, and
+    /// the send log, one row per device answered, kept like the audit trail.
+    private static let apnsWorkspace = """
+        CREATE TABLE apns_credentials (
+            id TEXT PRIMARY KEY NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('token', 'certificate')),
+            format TEXT NOT NULL CHECK (format IN ('p8', 'p12', 'pem')),
+            key_id TEXT,
+            team_id TEXT,
+            environments TEXT NOT NULL CHECK (environments IN ('both', 'sandbox', 'production')),
+            bundle_id TEXT,
+            topics TEXT NOT NULL,
+            subject TEXT,
+            expires_at TEXT,
+            sealed_secret BLOB NOT NULL,
+            sealing_key TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            created_by TEXT NOT NULL
+        ) STRICT;
+        CREATE UNIQUE INDEX apns_credentials_by_key_id ON apns_credentials (key_id) WHERE key_id IS NOT NULL;
+
+        CREATE TABLE test_devices (
+            id TEXT PRIMARY KEY NOT NULL,
+            owner TEXT NOT NULL,
+            name TEXT NOT NULL,
+            token TEXT NOT NULL,
+            environment TEXT NOT NULL CHECK (environment IN ('sandbox', 'production')),
+            bundle_id TEXT NOT NULL,
+            platform TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            UNIQUE (owner, token)
+        ) STRICT;
+
+        CREATE TABLE sends (
+            id INTEGER PRIMARY KEY,
+            at TEXT NOT NULL,
+            actor TEXT NOT NULL,
+            notification_id TEXT,
+            notification_revision INTEGER,
+            payload_sha256 TEXT NOT NULL,
+            device_id TEXT,
+            device_name TEXT NOT NULL,
+            device_token TEXT NOT NULL,
+            environment TEXT NOT NULL,
+            credential TEXT NOT NULL,
+            status INTEGER,
+            apns_id TEXT,
+            unique_id TEXT,
+            reason TEXT,
+            failure TEXT,
+            round_trip_ms REAL NOT NULL,
+            retried INTEGER NOT NULL
+        ) STRICT;
+        CREATE INDEX sends_by_actor ON sends (actor, id);
+        CREATE INDEX sends_by_time ON sends (at);
         """
 }
