@@ -67,6 +67,8 @@ let package = Package(
         .target(name: "Templates", swiftSettings: strict),
         .target(name: "JSON", swiftSettings: sealed),
         .target(name: "NotificationKit", dependencies: ["Concurrency", "JSON"], swiftSettings: strict),
+        // The app's String Catalog (.xcstrings, .strings, .stringsdict) and iOS's lookup and format rules.
+        .target(name: "Localization", dependencies: ["JSON"], swiftSettings: sealed),
         .target(
             name: "NotificationPreview", dependencies: ["JSON", "NotificationKit", "CHarfBuzz"],
             exclude: ["ShapingFonts"], swiftSettings: strict, plugins: ["EmbedShapingFonts"]),
@@ -79,13 +81,13 @@ let package = Package(
             ],
             swiftSettings: strict),
         .target(
-            name: "Registry", dependencies: ["Concurrency", "JSON", "NotificationKit", "Storage"],
+            name: "Registry", dependencies: ["Concurrency", "JSON", "Localization", "NotificationKit", "Storage"],
             swiftSettings: sealed),
         .target(
             name: "Dashboard",
             dependencies: [
                 "HTTPKit", "Templates", "JSON", "NotificationKit", "NotificationPreview", "Registry",
-                "Storage", "MediaCheck", "EmbeddedResources", "Access", "Concurrency",
+                "Storage", "MediaCheck", "EmbeddedResources", "Access", "Concurrency", "Localization",
             ],
             swiftSettings: strict
         ),
@@ -93,7 +95,7 @@ let package = Package(
             name: "pushboard",
             dependencies: [
                 "Dashboard", "MHDServer", "JSON", "NotificationKit", "NotificationPreview", "Registry",
-                "Storage", "MediaCheck", "EmbeddedResources", "Access",
+                "Storage", "MediaCheck", "EmbeddedResources", "Access", "Localization",
             ],
             swiftSettings: strict
         ),
@@ -125,6 +127,9 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "LocalizationTests", dependencies: ["Localization", "JSON"], exclude: ["Fixtures"],
+            swiftSettings: strict),
+        .testTarget(
             name: "StorageTests", dependencies: ["Storage", "Concurrency", "ImageFormats"],
             swiftSettings: strict),
         .testTarget(
@@ -133,13 +138,13 @@ let package = Package(
             name: "MediaCheckTests", dependencies: ["MediaCheck", "Cryptography", "NotificationKit", "JSON"],
             swiftSettings: strict),
         .testTarget(
-            name: "RegistryTests", dependencies: ["Registry", "NotificationKit", "Storage"],
+            name: "RegistryTests", dependencies: ["Registry", "Localization", "NotificationKit", "Storage"],
             swiftSettings: strict),
         .testTarget(
             name: "DashboardTests",
             dependencies: [
                 "Dashboard", "HTTPKit", "JSON", "NotificationKit", "Registry", "Storage", "EmbeddedResources",
-                "Access",
+                "Access", "Localization",
             ],
             swiftSettings: strict
         ),

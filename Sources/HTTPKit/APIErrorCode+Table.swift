@@ -112,6 +112,10 @@ extension APIErrorCode {
             Entry("invalid-appIcon", .unprocessableContent, "The app icon breaks its limit.")
         case .invalidAppBundleID:
             Entry("invalid-appBundleID", .unprocessableContent, "The app bundle ID breaks its limit.")
+        case .invalidStringCatalog:
+            Entry("invalid-string-catalog", .unprocessableContent, "The String Catalog does not read.")
+        case .noStringCatalog:
+            Entry("no-string-catalog", .notFound, "No String Catalog is loaded.")
         }
     }
 }

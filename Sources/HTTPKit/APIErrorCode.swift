@@ -127,4 +127,8 @@ public enum APIErrorCode: CaseIterable, Sendable, Hashable {
     case invalidAppIcon
     /// The app bundle ID has a character a bundle ID cannot have, or is too long.
     case invalidAppBundleID
+    /// A String Catalog that does not read (each problem with its line and column); nothing changed.
+    case invalidStringCatalog
+    /// No String Catalog is loaded yet.
+    case noStringCatalog
 }

@@ -20,6 +20,8 @@ public final class Store: Sendable {
     public let activityTypes: ActivityTypeStore
     /// The workspace settings (app identity).
     public let settings: SettingsStore
+    /// The app's String Catalog with its revisions.
+    public let strings: StringCatalogStore
 
     /// Opens `directory/pushboard.sqlite3`. In `.readWrite` mode the directory and the file are
     /// created when missing and the schema is migrated; `.readOnly` needs both to exist already.
@@ -59,5 +61,6 @@ public final class Store: Sendable {
         self.audit = AuditStore(database: database)
         self.activityTypes = ActivityTypeStore(database: database)
         self.settings = SettingsStore(database: database)
+        self.strings = StringCatalogStore(database: database)
     }
 }

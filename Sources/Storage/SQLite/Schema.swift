@@ -10,6 +10,7 @@ enum Schema {
     /// Migration `n` (1-based) brings the schema from version `n - 1` to `n`.
     static let migrations: [String] = [
         version1, activityTypes, trash, workspaceSettings, accessVersion, notificationSearch,
+        stringCatalog,
     ]
 
     /// The newest schema version this binary knows.
@@ -155,6 +156,18 @@ enum Schema {
             value BLOB NOT NULL,
             updated_at TEXT NOT NULL,
             updated_by TEXT NOT NULL
+        ) STRICT;
+        """
+
+    /// The app's String Catalog (issue 27): one document, every import a revision; the newest
+    /// is the catalog payloads are checked against.
+    private static let stringCatalog = """
+        CREATE TABLE string_catalog_revisions (
+            revision INTEGER PRIMARY KEY NOT NULL,
+            document TEXT NOT NULL,
+            source_name TEXT NOT NULL,
+            changed_at TEXT NOT NULL,
+            changed_by TEXT NOT NULL
         ) STRICT;
         """
 }

@@ -50,10 +50,11 @@ struct ComposerAnalysis: Sendable {
         activities: ActivityTypeSet = ActivityTypeSet(), mediaChecker: MediaChecker? = nil,
         checkMedia: Bool = false, keepsMediaCheck: Bool = false,
         export: ComposerExportOptions = ComposerExportOptions(),
-        settings: WorkspaceSettings = WorkspaceSettings()
+        settings: WorkspaceSettings = WorkspaceSettings(), localizedKeys: (any LocalizedKeyChecking)? = nil
     ) {
         self.composed = composed
         var validator = Validator(registry: registry)
+        validator.localizedKeys = localizedKeys
         validator.activityTypes = activities
         validator.activityType = options.activityType
         let analysis = PayloadAnalysis(
