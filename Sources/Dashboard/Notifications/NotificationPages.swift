@@ -142,6 +142,7 @@ struct NotificationPages: Sendable {
     ) throws -> ComposerView {
         let snapshot = try catalog.snapshot()
         let registry = snapshot.config
+        let stringsSnapshot = try strings?.snapshot()
         let types = try activityTypes?.types() ?? ActivityTypeSet()
         let settings = try store.settings.settings()
         // The workspace's app bundle ID (/settings) is the Bundle ID field's default.
@@ -150,7 +151,7 @@ struct NotificationPages: Sendable {
         let analysis = ComposerAnalysis(
             composed, registry: snapshot.lookup, options: options, activities: types, mediaChecker: media,
             checkMedia: checkMedia, keepsMediaCheck: keepsMediaCheck, export: export, settings: settings,
-            localizedKeys: try strings?.snapshot().localizedKeys)
+            localizedKeys: stringsSnapshot?.localizedKeys, strings: stringsSnapshot?.catalog)
         let revisions = try stored.flatMap {
             try store.notifications.revisions(
                 id: $0.id, limit: revisionWindow.limit, offset: revisionWindow.offset)

@@ -1,0 +1,60 @@
+import Foundation
+import HTTPKit
+import Testing
+
+@testable import Dashboard
+
+/// The composer's Language picker: with the app's String Catalog loaded, a payload's loc-keys are
+/// previewed in the chosen language as iOS resolves them, and the validator's report carries the
+/// catalog checks.
+@Suite struct StringsLanguageTests {
+    static let catalog = """
+        {"sourceLanguage":"en","version":"1.0","strings":{
+        "courier.arriving":{"extractionState":"manual","localizations":{
+        "en":{"stringUnit":{"state":"translated","value":"%1$@ will bring your order at %2$@."}},
+        "cs":{"stringUnit":{"state":"translated","value":"V %2$@ k vám dorazí kurýr %1$@."}}}}}}
+        """
+    static let payload = #"{"aps":{"alert":{"loc-key":"courier.arriving","loc-args":["Eva","9:30"]}}}"#
+
+    static func live(_ fixture: DashboardFixture, language: String?) -> String {
+        var form = #"{"rawJSON": "# + String(decoding: try! JSONEncoder().encode(payload), as: UTF8.self)
+        if let language { form += #", "language": "\#(language)""# }
+        form += "}"
+        return DashboardFixture.text(
+            fixture.send(
+                .post, "/notifications/live", body: form, headers: ["Content-Type": "application/json"]))
+    }
+
+    @Test func theLanguagePickerResolvesTheKeyInEachLanguage() throws {
+        let fixture = try DashboardFixture()
+        #expect(Self.live(fixture, language: "cs").contains("⟨courier.arriving: Eva, 9:30⟩"))
+        let put = fixture.send(
+            .put, "/api/v1/strings", body: Self.catalog, headers: ["Content-Type": "application/json"])
+        #expect(put.status == .ok)
+        let czech = Self.live(fixture, language: "cs")
+        #expect(czech.contains("V 9:30 k vám dorazí kurýr Eva."))
+        let english = Self.live(fixture, language: nil)
+        #expect(english.contains("Eva will bring your order at 9:30."))
+        #expect(Self.live(fixture, language: "fr").contains("Eva will bring your order at 9:30."))
+        let page = DashboardFixture.text(fixture.send(.get, "/notifications/new?language=cs"))
+        #expect(page.contains(#"<option value="cs" lang="cs" selected>cs</option>"#))
+        #expect(page.contains(#"<label for="language">Language</label>"#))
+    }
+
+    @Test func theReportHasTheCatalogChecks() throws {
+        let fixture = try DashboardFixture()
+        _ = fixture.send(
+            .put, "/api/v1/strings", body: Self.catalog, headers: ["Content-Type": "application/json"])
+        let report = DashboardFixture.text(
+            fixture.send(
+                .post, "/api/v1/validate", body: #"{"aps":{"alert":{"loc-key":"promo.summer"}}}"#,
+                headers: ["Content-Type": "application/json"]))
+        #expect(report.contains(#""code":"strings.missing-key""#))
+        let live = DashboardFixture.text(
+            fixture.send(
+                .post, "/notifications/live",
+                body: #"{"rawJSON": "{\"aps\":{\"alert\":{\"loc-key\":\"promo.summer\"}}}"}"#,
+                headers: ["Content-Type": "application/json"]))
+        #expect(live.contains("strings.missing-key"))
+    }
+}
