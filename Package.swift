@@ -106,7 +106,7 @@ let package = Package(
             swiftSettings: strict),
         // bench/preview.sh: the preview matrix timed in a release build (not a unit test).
         .executableTarget(
-            name: "preview-bench", dependencies: ["NotificationKit", "NotificationPreview"],
+            name: "preview-bench", dependencies: ["NotificationKit", "NotificationPreview", "Localization"],
             path: "bench/preview", exclude: ["run.sh"], swiftSettings: strict
         ),
         .testTarget(

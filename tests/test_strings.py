@@ -168,3 +168,31 @@ def test_strings_page_imports_a_file_and_refuses_a_broken_paste(page, server):
     assert [c.text for c in row.find_elements(By.CSS_SELECTOR, "td.string-state")] == [
         "translated", "translated", "translated", "missing"]
     assert same_value(server.request("GET", "/api/v1/strings")[2], CATALOG.read_bytes())
+
+
+def test_the_language_picker_previews_loc_keys_per_language(page, server):
+    from selenium.webdriver.support.ui import Select
+    from test_pages_composer import region
+    server.request("PUT", "/api/v1/strings", CATALOG.read_bytes(), JSON_TYPE)
+    _, _, saved = server.json("POST", "/api/v1/notifications", {
+        "name": "Weekend", "payload": {"aps": {"alert": {
+            "title-loc-key": "promo.weekend", "loc-key": "courier.arriving", "loc-args": ["Eva", "9:30"]}}}})
+    page.get(f"{server.base}/notifications/{saved['id']}")
+    compact = lambda: region(page, "Compact preview").text
+    matrix = lambda: page.find_element(By.ID, "matrix-region").text
+    wait(page, lambda: "Eva will bring your order at 9:30." in compact())
+    assert "Weekend offer" in compact() and "⟨" not in compact()
+    english_matrix = matrix()
+    Select(control(page, "Language")).select_by_value("cs")
+    if not page.javascript:
+        press(page, "Preview")
+    wait(page, lambda: "V 9:30 k vám dorazí kurýr Eva." in compact())
+    assert "Víkendová nabídka" in compact()
+    assert matrix() != english_matrix  # the cuts follow the language
+    assert Select(control(page, "Language")).first_selected_option.get_attribute("value") == "cs"
+    # Vietnamese has no title: the development language shows, the body is Vietnamese.
+    Select(control(page, "Language")).select_by_value("vi")
+    if not page.javascript:
+        press(page, "Preview")
+    wait(page, lambda: "Eva sẽ giao đơn hàng lúc 9:30." in compact())
+    assert "Weekend offer" in compact()

@@ -57,4 +57,37 @@ import Testing
                 headers: ["Content-Type": "application/json"]))
         #expect(live.contains("strings.missing-key"))
     }
+
+    @Test func theLanguageMatrixHasEveryLanguageAndRefusesWhatItCannotDo() throws {
+        let fixture = try DashboardFixture()
+        let json: HTTPHeaders = ["Content-Type": "application/json"]
+        let before = fixture.send(
+            .post, "/api/v1/preview?device=all&languages=all", body: Self.payload, headers: json)
+        #expect(before.status == .notFound)
+        #expect(DashboardFixture.text(before).contains("no-string-catalog"))
+        _ = fixture.send(.put, "/api/v1/strings", body: Self.catalog, headers: json)
+        let answer = fixture.send(
+            .post, "/api/v1/preview?device=all&languages=all", body: Self.payload, headers: json)
+        #expect(answer.status == .ok)
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any])
+        let languages = try #require(document["languages"] as? [[String: Any]])
+        #expect(languages.map { $0["language"] as? String } == ["en", "cs"])
+        let czechRows = try #require((languages[1]["matrix"] as? [String: Any])?["rows"] as? [[String: Any]])
+        let lastShown = czechRows.compactMap { ($0["body"] as? [String: Any])?["lastShown"] as? String }
+        #expect(lastShown.contains { $0.contains("Eva") })
+        #expect(document["report"] != nil)
+        let text = fixture.send(
+            .post, "/api/v1/preview?device=all&languages=cs", body: Self.payload,
+            headers: ["Content-Type": "application/json", "Accept": "text/plain"])
+        #expect(DashboardFixture.text(text).contains("[cs]"))
+        #expect(!DashboardFixture.text(text).contains("[en]"))
+        let unknown = fixture.send(
+            .post, "/api/v1/preview?device=all&languages=cs,fr", body: Self.payload, headers: json)
+        #expect(unknown.status == .badRequest)
+        #expect(DashboardFixture.text(unknown).contains(#"not \"fr\""#))
+        let oneDevice = fixture.send(
+            .post, "/api/v1/preview?languages=all", body: Self.payload, headers: json)
+        #expect(oneDevice.status == .badRequest)
+    }
 }

@@ -1,4 +1,5 @@
 import HTTPKit
+import Localization
 import NotificationKit
 import NotificationPreview
 import Registry
@@ -47,6 +48,20 @@ struct PayloadAPI: Sendable {
         metrics.recordValidation(analysis.report)
         metrics.recordPreview(device: options.allDevices ? "all" : options.device.rawValue)
         let content = try settings.settings().previewContent(of: analysis)
+        if let asked = try LanguageMatrix.asked(request, catalog: try strings?.snapshot().catalog) {
+            guard options.allDevices else {
+                throw HTTPError(.invalidParameter, message: "Query parameter \"languages\" needs device=all.")
+            }
+            let matrix = LanguageMatrix(
+                content, catalog: asked.catalog, languages: asked.languages,
+                hiddenPreviews: options.hiddenPreviews,
+                version: options.version)
+            let response =
+                options.wantsText
+                ? Response(text: analysis.report.pictureHeading + "\n" + matrix.table())
+                : Response(json: matrix.jsonBytes(report: analysis.report))
+            return Self.marked(response, report: analysis.report)
+        }
         if options.allDevices {
             let matrix = PreviewMatrix(
                 content, hiddenPreviews: options.hiddenPreviews, version: options.version)
