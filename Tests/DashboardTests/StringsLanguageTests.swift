@@ -90,4 +90,36 @@ import Testing
             .post, "/api/v1/preview?languages=all", body: Self.payload, headers: json)
         #expect(oneDevice.status == .badRequest)
     }
+
+    @Test func actionTitlesAndTheHiddenPreviewsPlaceholderFollowTheLanguage() throws {
+        let fixture = try DashboardFixture()
+        let json: HTTPHeaders = ["Content-Type": "application/json"]
+        let category = #"""
+            {"identifier":"order","hiddenPreviewsBodyPlaceholder":"%u new orders",
+            "actions":[{"identifier":"track","title":"Track"},{"identifier":"cancel","title":"Cancel order"}]}
+            """#
+        #expect(
+            fixture.send(.put, "/api/v1/categories/order", body: category, headers: json).status.code < 300)
+        let catalog = """
+            {"sourceLanguage":"en","strings":{
+            "Track":{"localizations":{"cs":{"stringUnit":{"state":"translated","value":"Sledovat"}}}},
+            "%u new orders":{"localizations":{"cs":{"stringUnit":{"state":"translated","value":"%u nových objednávek"}}}},
+            "courier.arriving":{"localizations":{"en":{"stringUnit":{"state":"translated","value":"%1$@ at %2$@"}}}}}}
+            """
+        _ = fixture.send(.put, "/api/v1/strings", body: catalog, headers: json)
+        let payload =
+            #"{"aps":{"category":"order","alert":{"loc-key":"courier.arriving","loc-args":["Eva","9:30"]}}}"#
+        func live(_ language: String, hidden: Bool = false) -> String {
+            var form = #"{"rawJSON": "# + String(decoding: try! JSONEncoder().encode(payload), as: UTF8.self)
+            form += #", "language": "\#(language)""# + (hidden ? #", "hiddenPreviews": "on""# : "") + "}"
+            return DashboardFixture.text(
+                fixture.send(.post, "/notifications/live", body: form, headers: json))
+        }
+        let czech = live("cs")
+        #expect(czech.contains("Sledovat"))
+        #expect(czech.contains("Cancel order"))  // no key in the catalog: the registered title
+        #expect(!czech.contains(">Track<"))
+        #expect(live("en").contains("Track"))
+        #expect(live("cs", hidden: true).contains("1 nových objednávek"))
+    }
 }

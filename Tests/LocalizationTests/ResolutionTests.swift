@@ -142,4 +142,12 @@ struct ResolutionTests {
     func malformedSpecifiersAreFound(format: String) {
         #expect(FormatParser.tokens(format).contains { if case .malformed = $0 { true } else { false } })
     }
+
+    @Test func theFormatOfAKeyKeepsItsSpecifiersForTheAppToFill() throws {
+        let resolver = CatalogResolver(catalog: try CatalogFixtures.catalog())
+        #expect(resolver.format(of: "basket.count", language: "cs") == "%lld položek v košíku")
+        #expect(resolver.format(of: "order.delayed", language: "vi") == "Your order is running late.")
+        #expect(resolver.format(of: "Brewlane", language: "cs") == "Brewlane")
+        #expect(resolver.format(of: "promo.summer", language: "cs") == nil)
+    }
 }

@@ -38,6 +38,19 @@ public struct CatalogResolver: Sendable {
             text: text, language: used, fellBack: used != language, diagnostics: formatter.diagnostics)
     }
 
+    /// The text iOS uses for `key` in `language` before any argument is put in: the language's
+    /// (else the development language's) text with its variation picked, nil when the key is in
+    /// no language. For texts the app formats itself (a category's hidden-previews placeholder
+    /// with `%u`) or that have no arguments (action titles registered through the catalog).
+    public func format(of key: String, language: String) -> String? {
+        guard let entry = catalog.entry(key) else { return nil }
+        let value =
+            Self.usable(entry.localization(language))
+            ?? Self.usable(entry.localization(catalog.sourceLanguage))
+        var formatter = FormatRenderer(arguments: [], device: device, path: "$")
+        return formatter.pickedText(value ?? .text(key))
+    }
+
     /// The value when it holds text iOS would use: an untranslated (`new`) empty unit does not,
     /// and Xcode leaves it out of the language's compiled table.
     static func usable(_ value: LocalizedValue?) -> LocalizedValue? {

@@ -24,6 +24,11 @@ struct FormatRenderer {
         return format(picked.stringUnit?.value ?? "", substitutions: picked.substitutions, ownArgument: nil)
     }
 
+    /// The text of the case iOS shows, its specifiers left as written.
+    mutating func pickedText(_ value: LocalizedValue) -> String {
+        pick(value).stringUnit?.value ?? ""
+    }
+
     /// The case of the value's variations iOS shows, followed down to a text.
     private mutating func pick(_ value: LocalizedValue) -> LocalizedValue {
         guard let set = value.variations.first else { return value }

@@ -15,6 +15,10 @@ extension PreviewContent {
         content.title = resolved(title)
         content.subtitle = resolved(subtitle)
         content.body = resolved(body)
+        if case .registered(let category) = category {
+            content.category = .registered(
+                category.localized { resolver.format(of: $0, language: language) ?? $0 })
+        }
         return content
     }
 
@@ -27,5 +31,26 @@ extension PreviewContent {
         case .watch, .watch42: "applewatch"
         default: "iphone"
         }
+    }
+}
+
+extension PreviewCategory {
+    /// The category with the texts the app registers through its catalog (action and button
+    /// titles, the text-input placeholder, the hidden-previews placeholder) in another language:
+    /// `translate` gives a text's translation, or the text itself when the catalog has no such key.
+    func localized(_ translate: (String) -> String) -> PreviewCategory {
+        var category = self
+        category.actions = actions.map { action in
+            var action = action
+            action.title = translate(action.title)
+            if var input = action.textInput {
+                input.buttonTitle = translate(input.buttonTitle)
+                input.placeholder = translate(input.placeholder)
+                action.textInput = input
+            }
+            return action
+        }
+        category.hiddenPreviewsBodyPlaceholder = hiddenPreviewsBodyPlaceholder.map(translate)
+        return category
     }
 }
