@@ -78,6 +78,8 @@ let package = Package(
         .target(name: "Templates", swiftSettings: strict),
         .target(name: "JSON", swiftSettings: sealed),
         .target(name: "NotificationKit", dependencies: ["Concurrency", "JSON"], swiftSettings: strict),
+        // The app's String Catalog (.xcstrings, .strings, .stringsdict) and iOS's lookup and format rules.
+        .target(name: "Localization", dependencies: ["JSON"], swiftSettings: sealed),
         .target(
             name: "NotificationPreview", dependencies: ["JSON", "NotificationKit", "CHarfBuzz"],
             exclude: ["ShapingFonts"], swiftSettings: strict, plugins: ["EmbedShapingFonts"]),
@@ -97,7 +99,7 @@ let package = Package(
             ],
             swiftSettings: strict),
         .target(
-            name: "Registry", dependencies: ["Concurrency", "JSON", "NotificationKit", "Storage"],
+            name: "Registry", dependencies: ["Concurrency", "JSON", "Localization", "NotificationKit", "Storage"],
             swiftSettings: sealed),
         // The workspace side of test sends (issue 26): APNs credentials sealed at rest, test
         // devices, the send log, the per-user rate limit, the test send.
@@ -110,7 +112,7 @@ let package = Package(
             dependencies: [
                 "HTTPKit", "Templates", "JSON", "NotificationKit", "NotificationPreview", "Registry",
                 "Storage", "MediaCheck", "EmbeddedResources", "Access", "Concurrency",
-                "APNsWorkspace", "APNs",
+                "APNsWorkspace", "APNs", "Localization",
             ],
             swiftSettings: strict
         ),
@@ -119,7 +121,7 @@ let package = Package(
             dependencies: [
                 "Dashboard", "MHDServer", "JSON", "NotificationKit", "NotificationPreview", "Registry",
                 "Storage", "MediaCheck", "EmbeddedResources", "Access", "APNs",
-                "APNsWorkspace",
+                "APNsWorkspace", "Localization",
             ],
             swiftSettings: strict
         ),
@@ -130,7 +132,7 @@ let package = Package(
             swiftSettings: strict),
         // bench/preview.sh: the preview matrix timed in a release build (not a unit test).
         .executableTarget(
-            name: "preview-bench", dependencies: ["NotificationKit", "NotificationPreview"],
+            name: "preview-bench", dependencies: ["NotificationKit", "NotificationPreview", "Localization"],
             path: "bench/preview", exclude: ["run.sh"], swiftSettings: strict
         ),
         .testTarget(
@@ -151,6 +153,9 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "LocalizationTests", dependencies: ["Localization", "JSON"], exclude: ["Fixtures"],
+            swiftSettings: strict),
+        .testTarget(
             name: "StorageTests", dependencies: ["Storage", "Concurrency", "ImageFormats"],
             swiftSettings: strict),
         .testTarget(
@@ -162,13 +167,13 @@ let package = Package(
             name: "APNsTests", dependencies: ["APNs", "NotificationKit"], exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(
-            name: "RegistryTests", dependencies: ["Registry", "NotificationKit", "Storage"],
+            name: "RegistryTests", dependencies: ["Registry", "Localization", "NotificationKit", "Storage"],
             swiftSettings: strict),
         .testTarget(
             name: "DashboardTests",
             dependencies: [
                 "Dashboard", "HTTPKit", "JSON", "NotificationKit", "Registry", "Storage", "EmbeddedResources",
-                "Access",
+                "Access", "Localization",
                 "APNsWorkspace", "Cryptography", "APNs",
             ],
             swiftSettings: strict

@@ -59,6 +59,9 @@ def site(binary):
     running.request("PUT", "/api/v1/activities/DeliveryAttributes",
                     (ROOT / "Tests" / "NotificationKitTests" / "Fixtures" / "activities" / "DeliveryAttributes.swift")
                     .read_bytes(), {"Content-Type": "text/plain"})
+    running.request("PUT", "/api/v1/strings",
+                    (ROOT / "Tests" / "LocalizationTests" / "Fixtures" / "Shop-1.0.xcstrings").read_bytes(),
+                    {"Content-Type": "application/json"})
     running.ids = {"saved": saved["id"], "trashed": trashed["id"], "support": support["id"]}
     yield running
     running.stop()
@@ -88,6 +91,11 @@ def states(site):
         set_value(driver, control(driver, "Or paste the source"), "struct Broken {")
         press(driver, "Import")
         wait(driver, lambda: driver.find_elements(By.ID, "activity-source-messages"))
+
+    def strings_import_error(driver):
+        set_value(driver, control(driver, "Or paste the catalog"), '{"sourceLanguage": "en",,}')
+        press(driver, "Import")
+        wait(driver, lambda: driver.find_elements(By.ID, "strings-catalog-messages"))
 
     def carplay(driver):
         set_value(driver, control(driver, "Title"), "Nová zpráva")
@@ -137,6 +145,8 @@ def states(site):
         ("validation rules", "/docs/validation-rules", None),
         ("live activity types", "/activities", None),
         ("activity import error", "/activities", activity_import_error),
+        ("strings", "/strings", None),
+        ("strings import error", "/strings", strings_import_error),
         ("not found", "/notifications/0000000000000000", None),
         # Test sends (issue 26): the keys, devices, send and log pages, and their field errors.
         ("apns keys", "/settings/apns", None),

@@ -122,6 +122,10 @@ extension APIErrorCode {
             Entry(
                 "send-rate-limited", .tooManyRequests,
                 "Over 60 test pushes a minute; try again after Retry-After.")
+        case .invalidStringCatalog:
+            Entry("invalid-string-catalog", .unprocessableContent, "The String Catalog does not read.")
+        case .noStringCatalog:
+            Entry("no-string-catalog", .notFound, "No String Catalog is loaded.")
         }
     }
 }

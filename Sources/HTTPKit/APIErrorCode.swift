@@ -136,4 +136,8 @@ public enum APIErrorCode: CaseIterable, Sendable, Hashable {
     case invalidSendPayload
     /// More than 60 test pushes a minute from one user; the answer has `Retry-After`.
     case sendRateLimited
+    /// A String Catalog that does not read (each problem with its line and column); nothing changed.
+    case invalidStringCatalog
+    /// No String Catalog is loaded yet.
+    case noStringCatalog
 }

@@ -24,6 +24,8 @@ public final class Store: Sendable {
     public let apnsCredentials: APNsCredentialStore
     public let testDevices: TestDeviceStore
     public let sendLog: SendLogStore
+    /// The app's String Catalog with its revisions.
+    public let strings: StringCatalogStore
 
     /// Opens `directory/pushboard.sqlite3`. In `.readWrite` mode the directory and the file are
     /// created when missing and the schema is migrated; `.readOnly` needs both to exist already.
@@ -66,5 +68,6 @@ public final class Store: Sendable {
         self.apnsCredentials = APNsCredentialStore(database: database)
         self.testDevices = TestDeviceStore(database: database)
         self.sendLog = SendLogStore(database: database)
+        self.strings = StringCatalogStore(database: database)
     }
 }

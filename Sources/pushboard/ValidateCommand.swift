@@ -17,6 +17,7 @@ enum ValidateCommand: Command {
         --jsonl, one payload per line and one JSON report per line, in order, streaming.
           --categories FILE  category config (pushboard categories export writes one) to check "category" against
           --data DIR         use the category registry of a pushboard data directory instead
+                             (and its String Catalog, which loc-keys are checked against)
           --format FORMAT    text (default) or json, for a single payload
           --envelope         each --jsonl line is {"headers": {…}, "payload": {…}}
           --jobs N           --jsonl lines validated by N threads (default 1: least CPU time;
@@ -49,6 +50,10 @@ enum ValidateCommand: Command {
         validator.target = arguments.has("broadcast") ? .broadcast : nil
         validator.activityTypes = try ActivityTypeSource.types(arguments)
         validator.activityType = arguments["activity"]
+        if arguments["data"] != nil {
+            // The data directory's String Catalog, when one is imported, checks localized keys.
+            validator.localizedKeys = try StringsCheckCommand.snapshot(arguments).localizedKeys
+        }
         let headers = HeaderOptions.headers(from: arguments)
         if arguments.has("jsonl") {
             return try validateLines(

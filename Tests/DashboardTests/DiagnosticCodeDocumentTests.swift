@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import Localization
 import MediaCheck
 import NotificationKit
 import NotificationPreview
@@ -14,6 +15,7 @@ import Testing
     static let tables: [any DiagnosticCode.Type] = [
         JSONReadCode.self, PayloadCode.self, ActivityCode.self, CategoryDiagnosticCode.self,
         ActivityTypeCode.self, ModelCode.self, ExportCode.self, PreviewCode.self, MediaCheckCode.self,
+        LocalizationCode.self,
     ]
 
     /// The checkout, found from this file's path.

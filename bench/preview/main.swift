@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import NotificationKit
 import NotificationPreview
 
@@ -105,5 +106,17 @@ for (name, json) in cases where name.hasPrefix(only) {
                 "           CPU per call:   content + one device + JSON document: best %.3f ms, median %.3f ms",
             served.cpuBest, served.cpuMedian))
     if served.sink == 0 { print("(no document?)") }
+}
+// ONLY=languages (make bench-languages): the language matrix of issue 27 alone.
+if only.isEmpty || only == "languages" {
+    let catalog = benchCatalog()
+    let resolver = CatalogResolver(catalog: catalog)
+    let matrix = time(runs: runs, count: scale / 5 + 1) { languageMatrixRows(catalog, resolver) }
+    print(
+        String(
+            format:
+                "language matrix (%d B push, %d languages × every device and surface): CPU best %.3f ms, median %.3f ms (target < 10 ms)",
+            localizedPush.utf8.count, catalog.languages.count, matrix.cpuBest, matrix.cpuMedian))
+    if matrix.sink == 0 { print("(no rows?)") }
 }
 print(String(format: "CPU time: %.2f s", Double(clock() - cpuStart) / Double(CLOCKS_PER_SEC)))

@@ -38,6 +38,7 @@ public struct Dashboard: Responder {
             allowDamaged: configuration.allowDamagedDatabase)
         let catalog = CategoryCatalog(store: store.categories)
         let activityTypes = ActivityCatalog(store: store.activityTypes)
+        let strings = StringCatalogRegistry(store: store.strings)
         UnreadableRecords.log(
             catalog: catalog, activityTypes: activityTypes, notifications: store.notifications)
         let pages = PageRenderer(resources: resources)
@@ -73,13 +74,17 @@ public struct Dashboard: Responder {
         CategoryPages(store: store, catalog: catalog, pages: pages).register(in: &builder)
         let media = MediaChecker(configuration: configuration.media)
         NotificationPages(
-            store: store, catalog: catalog, pages: pages, media: media, activityTypes: activityTypes
+            store: store, catalog: catalog, pages: pages, media: media, activityTypes: activityTypes,
+            strings: strings
         ).register(in: &builder)
         MediaAPI(checker: media).register(in: &builder)
         MediaCopies(images: media.images).register(in: &builder)
         PayloadAPI(
-            catalog: catalog, metrics: metrics, activityTypes: activityTypes, settings: store.settings
+            catalog: catalog, metrics: metrics, activityTypes: activityTypes, settings: store.settings,
+            strings: strings
         ).register(in: &builder)
+        StringsPages(registry: strings, pages: pages).register(in: &builder)
+        StringsAPI(registry: strings).register(in: &builder)
         NotificationsAPI(store: store.notifications, catalog: catalog).register(in: &builder)
         CategoriesAPI(catalog: catalog).register(in: &builder)
         ActivitiesAPI(catalog: activityTypes).register(in: &builder)

@@ -19,6 +19,8 @@ struct NotificationPages: Sendable {
     var media: MediaChecker?
     /// The app's Live Activity types, for the Live Activity form, frame and checks.
     var activityTypes: ActivityCatalog?
+    /// The app's String Catalog: the report checks localized keys against it.
+    var strings: StringCatalogRegistry?
 
     /// Adds the page routes.
     func register(in router: inout DashboardRoutes) {
@@ -140,6 +142,7 @@ struct NotificationPages: Sendable {
     ) throws -> ComposerView {
         let snapshot = try catalog.snapshot()
         let registry = snapshot.config
+        let stringsSnapshot = try strings?.snapshot()
         let types = try activityTypes?.types() ?? ActivityTypeSet()
         let settings = try store.settings.settings()
         // The workspace's app bundle ID (/settings) is the Bundle ID field's default.
@@ -147,7 +150,8 @@ struct NotificationPages: Sendable {
         if export.bundle == nil { export.bundle = settings.appBundleID }
         let analysis = ComposerAnalysis(
             composed, registry: snapshot.lookup, options: options, activities: types, mediaChecker: media,
-            checkMedia: checkMedia, keepsMediaCheck: keepsMediaCheck, export: export, settings: settings)
+            checkMedia: checkMedia, keepsMediaCheck: keepsMediaCheck, export: export, settings: settings,
+            localizedKeys: stringsSnapshot?.localizedKeys, strings: stringsSnapshot?.catalog)
         let revisions = try stored.flatMap {
             try store.notifications.revisions(
                 id: $0.id, limit: revisionWindow.limit, offset: revisionWindow.offset)

@@ -1,4 +1,5 @@
 import HTTPKit
+import Localization
 import NotificationKit
 import NotificationPreview
 import Registry
@@ -13,12 +14,15 @@ struct PayloadAPI: Sendable {
     let activityTypes: ActivityCatalog
     /// The app identity the previews are drawn with.
     let settings: SettingsStore
+    /// The app's String Catalog, which localized keys are checked against when one is loaded.
+    var strings: StringCatalogRegistry?
 
     /// Adds the payload routes.
     func register(in router: inout DashboardRoutes) {
         router.post("/api/v1/validate", .viewer) { request, _ in
             let report = try PayloadSubmission(request).analysis(
-                against: try registry(), activities: try activityTypes.types()
+                against: try registry(), activities: try activityTypes.types(),
+                localizedKeys: try strings?.snapshot().localizedKeys
             ).report
             metrics.recordValidation(report)
             return APIResponse.report(report)
@@ -39,10 +43,25 @@ struct PayloadAPI: Sendable {
     private func preview(_ request: Request) throws -> Response {
         let options = try PreviewOptions(request)
         let analysis = try PayloadSubmission(request).analysis(
-            against: try registry(), activities: try activityTypes.types())
+            against: try registry(), activities: try activityTypes.types(),
+            localizedKeys: try strings?.snapshot().localizedKeys)
         metrics.recordValidation(analysis.report)
         metrics.recordPreview(device: options.allDevices ? "all" : options.device.rawValue)
         let content = try settings.settings().previewContent(of: analysis)
+        if let asked = try LanguageMatrix.asked(request, catalog: try strings?.snapshot().catalog) {
+            guard options.allDevices else {
+                throw HTTPError(.invalidParameter, message: "Query parameter \"languages\" needs device=all.")
+            }
+            let matrix = LanguageMatrix(
+                content, catalog: asked.catalog, languages: asked.languages,
+                hiddenPreviews: options.hiddenPreviews,
+                version: options.version)
+            let response =
+                options.wantsText
+                ? Response(text: analysis.report.pictureHeading + "\n" + matrix.table())
+                : Response(json: matrix.jsonBytes(report: analysis.report))
+            return Self.marked(response, report: analysis.report)
+        }
         if options.allDevices {
             let matrix = PreviewMatrix(
                 content, hiddenPreviews: options.hiddenPreviews, version: options.version)
@@ -92,7 +111,8 @@ struct PayloadAPI: Sendable {
                 fallback: "sandbox"
             ).flatMap(PayloadExport.APNsEnvironment.init(rawValue:)) ?? .sandbox
         let analysis = try PayloadSubmission(request).analysis(
-            against: try registry(), activities: try activityTypes.types())
+            against: try registry(), activities: try activityTypes.types(),
+            localizedKeys: try strings?.snapshot().localizedKeys)
         metrics.recordValidation(analysis.report)
         guard analysis.report.valid else {
             return APIResponse.report(analysis.report)

@@ -42,8 +42,12 @@ struct PayloadSubmission {
 
     /// The one analysis of the payload against the registry's categories and the app's Live
     /// Activity types.
-    func analysis(against registry: CategoryLookup, activities: ActivityTypeSet? = nil) -> PayloadAnalysis {
+    func analysis(
+        against registry: CategoryLookup, activities: ActivityTypeSet? = nil,
+        localizedKeys: (any LocalizedKeyChecking)? = nil
+    ) -> PayloadAnalysis {
         var validator = Validator(registry: registry, strict: strict)
+        validator.localizedKeys = localizedKeys
         // An API request stands for one send, so a missing apns-push-type is said (issue 14).
         validator.reportsMissingPushType = true
         validator.target = target

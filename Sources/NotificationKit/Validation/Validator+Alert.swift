@@ -54,6 +54,7 @@ extension Validator {
                     isLiveActivity: isLiveActivity,
                     sink: &sink)
             }
+            checkLocalizedKeys(node, path: path(), sink: &sink)
         default:
             sink.emit(
                 .apsAlertType, path(), at: node.span,

@@ -24,6 +24,9 @@ public struct Validator: Sendable {
     /// The `ActivityAttributes` type an update or end is for, when the caller says; updates do
     /// not name their type, so without it the registry's only type is used.
     public var activityType: String?
+    /// The app's String Catalog as a checker of localized keys, or nil when none is loaded (then
+    /// `*-loc-key` values are not looked up).
+    public var localizedKeys: (any LocalizedKeyChecking)?
 
     /// A validator checking categories against an indexed registry, when one is given: the
     /// form every request path uses, because the index is built once per registry revision.

@@ -11,6 +11,7 @@ enum Schema {
     static let migrations: [String] = [
         version1, activityTypes, trash, workspaceSettings, accessVersion, notificationSearch,
         apnsWorkspace,
+        stringCatalog,
     ]
 
     /// The newest schema version this binary knows.
@@ -215,5 +216,15 @@ enum Schema {
         ) STRICT;
         CREATE INDEX sends_by_actor ON sends (actor, id);
         CREATE INDEX sends_by_time ON sends (at);
+    /// The app's String Catalog (issue 27): one document, every import a revision; the newest
+    /// is the catalog payloads are checked against.
+    private static let stringCatalog = """
+        CREATE TABLE string_catalog_revisions (
+            revision INTEGER PRIMARY KEY NOT NULL,
+            document TEXT NOT NULL,
+            source_name TEXT NOT NULL,
+            changed_at TEXT NOT NULL,
+            changed_by TEXT NOT NULL
+        ) STRICT;
         """
 }

@@ -1,5 +1,6 @@
 import HTTPKit
 import JSON
+import Localization
 import MediaCheck
 import NotificationKit
 import NotificationPreview
@@ -38,6 +39,10 @@ struct ComposerAnalysis: Sendable {
     let curlProblem: String?
     /// The app icon's address for the platters, nil for the neutral square.
     let appIconURL: String?
+    /// The languages of the app's String Catalog, development language first (empty without one).
+    let languages: [String]
+    /// The language the localized keys are previewed in, nil without a catalog.
+    let language: String?
 
     /// Analyses `composed` against `registry` and the app's Live Activity types on `device`. With
     /// a media checker, the preview draws the media only as iOS will: checked, passed, https and
@@ -50,10 +55,12 @@ struct ComposerAnalysis: Sendable {
         activities: ActivityTypeSet = ActivityTypeSet(), mediaChecker: MediaChecker? = nil,
         checkMedia: Bool = false, keepsMediaCheck: Bool = false,
         export: ComposerExportOptions = ComposerExportOptions(),
-        settings: WorkspaceSettings = WorkspaceSettings()
+        settings: WorkspaceSettings = WorkspaceSettings(), localizedKeys: (any LocalizedKeyChecking)? = nil,
+        strings: StringCatalog? = nil
     ) {
         self.composed = composed
         var validator = Validator(registry: registry)
+        validator.localizedKeys = localizedKeys
         validator.activityTypes = activities
         validator.activityType = options.activityType
         let analysis = PayloadAnalysis(
@@ -64,6 +71,15 @@ struct ComposerAnalysis: Sendable {
             payload: analysis.payloadOrEmpty, checker: mediaChecker, checkNow: checkMedia,
             keepsLastCheck: keepsMediaCheck)
         var content = settings.previewContent(of: analysis)
+        // With the app's catalog, each loc-key shows its text in the chosen language, so the
+        // previews, the counters and the cuts follow the language.
+        let languages = strings?.languages ?? []
+        let language = options.language.flatMap { languages.contains($0) ? $0 : nil } ?? languages.first
+        if let strings, let language {
+            content = content.localized(in: strings, language: language, device: options.device)
+        }
+        self.languages = languages
+        self.language = language
         self.appIconURL = settings.appIconURL
         if mediaChecker != nil { content.media = media.previewMedia }
         self.media = media
@@ -106,6 +122,8 @@ struct ComposerPreviewOptions: Sendable, Equatable {
     static let hiddenPreviewsField = "hiddenPreviews"
     /// The form name of the iOS version picker of the expanded view.
     static let versionField = "ios"
+    /// The form name of the Language picker (shown with a String Catalog).
+    static let languageField = "language"
 
     /// The device previewed.
     var device: DeviceID = .default
@@ -116,6 +134,8 @@ struct ComposerPreviewOptions: Sendable, Equatable {
     var activityType: String?
     /// Which iOS the expanded view follows.
     var version: PreviewVersion = .default
+    /// The catalog language the localized keys are previewed in; nil: the development language.
+    var language: String?
     /// Whether the preview stage is drawn in dark mode (the device's, not the dashboard's).
     var dark = false
     /// The form name of the preview's Light/Dark switch.
@@ -141,6 +161,7 @@ struct ComposerPreviewOptions: Sendable, Equatable {
         hiddenPreviews = !hidden.isEmpty && hidden != "false"
         activityType = form["la-type"].flatMap { $0.isEmpty ? nil : $0 }
         version = form[Self.versionField].flatMap(PreviewVersion.init(rawValue:)) ?? .default
+        language = form[Self.languageField].flatMap { $0.isEmpty ? nil : $0 }
         dark = (form[Self.darkField] ?? "") == "on"
         compared = zip(Self.compareFields, Self.defaultCompared).map { field, fallback in
             form[field].flatMap(DeviceID.init(rawValue:)) ?? fallback

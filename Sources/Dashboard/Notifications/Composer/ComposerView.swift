@@ -61,6 +61,15 @@ struct ComposerView {
         values["renderedRaw"] = .string(fields[.renderedRaw])
         values["groups"] = groupsValue()
         values["devices"] = devicesValue()
+        values["hasLanguages"] = .bool(!analysis.languages.isEmpty)
+        values["languages"] = .list(
+            analysis.languages.enumerated().map { index, language in
+                [
+                    "value": .string(language),
+                    "label": .string(index == 0 ? "\(language) (development)" : language),
+                    "selected": .bool(language == analysis.language),
+                ]
+            })
         values["hiddenPreviews"] = .bool(options.hiddenPreviews)
         values["previewDark"] = .bool(options.dark)
         values["compare"] = .list(
