@@ -70,6 +70,10 @@ let package = Package(
         .target(
             name: "NotificationPreview", dependencies: ["JSON", "NotificationKit", "CHarfBuzz"],
             exclude: ["ShapingFonts"], swiftSettings: strict, plugins: ["EmbedShapingFonts"]),
+        // Payload templates: the Liquid subset, declared variables, worst case, render (issue 28).
+        .target(
+            name: "Personalization", dependencies: ["Concurrency", "JSON", "NotificationKit", "NotificationPreview"],
+            swiftSettings: strict),
         .target(
             name: "Storage", dependencies: ["CSQLite", "Concurrency", "ImageFormats"], swiftSettings: strict),
         .target(
@@ -93,14 +97,14 @@ let package = Package(
             name: "pushboard",
             dependencies: [
                 "Dashboard", "MHDServer", "JSON", "NotificationKit", "NotificationPreview", "Registry",
-                "Storage", "MediaCheck", "EmbeddedResources", "Access",
+                "Storage", "MediaCheck", "EmbeddedResources", "Access", "Personalization",
             ],
             swiftSettings: strict
         ),
         // libFuzzer targets (make fuzz); a normal build makes the corpus replayer.
         .executableTarget(
             name: "PushboardFuzz",
-            dependencies: ["HTTPKit", "JSON", "NotificationKit", "Templates", "Access"],
+            dependencies: ["HTTPKit", "JSON", "NotificationKit", "Templates", "Access", "Personalization"],
             swiftSettings: strict),
         // bench/preview.sh: the preview matrix timed in a release build (not a unit test).
         .executableTarget(
@@ -124,6 +128,10 @@ let package = Package(
             exclude: ["Fixtures", "Goldens"],
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "PersonalizationTests",
+            dependencies: ["Personalization", "JSON", "NotificationKit", "NotificationPreview"],
+            swiftSettings: strict),
         .testTarget(
             name: "StorageTests", dependencies: ["Storage", "Concurrency", "ImageFormats"],
             swiftSettings: strict),

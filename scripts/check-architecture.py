@@ -39,6 +39,7 @@ IMPORTS = {
     "NotificationPreview": {"JSON", "NotificationKit", "CHarfBuzz"},
     "MediaCheck": {"CCurl", "Concurrency", "Cryptography", "ImageFormats", "JSON", "NotificationKit"},
     "Registry": {"Concurrency", "JSON", "NotificationKit", "Storage"},
+    "Personalization": {"Concurrency", "JSON", "NotificationKit", "NotificationPreview"},
     "MHDServer": {"CMicroHTTPD", "Concurrency", "HTTPKit"},
     "Dashboard": {
         "Access", "Concurrency", "EmbeddedResources", "HTTPKit", "JSON", "MediaCheck",
@@ -46,9 +47,9 @@ IMPORTS = {
     },
     "pushboard": {
         "Access", "Dashboard", "EmbeddedResources", "JSON", "MHDServer", "MediaCheck",
-        "NotificationKit", "NotificationPreview", "Registry", "Storage",
+        "NotificationKit", "NotificationPreview", "Personalization", "Registry", "Storage",
     },
-    "PushboardFuzz": {"Access", "HTTPKit", "JSON", "NotificationKit", "Templates"},
+    "PushboardFuzz": {"Access", "HTTPKit", "JSON", "NotificationKit", "Personalization", "Templates"},
 }
 
 # The files of the command-line tool that may import Dashboard: only `serve` runs the dashboard.

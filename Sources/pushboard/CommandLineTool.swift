@@ -25,6 +25,7 @@ enum CommandLineTool {
             ActivitiesImportCommand.self, ActivitiesExportCommand.self, BackupCommand.self,
             UsersAddCommand.self, UsersListCommand.self, UsersRemoveCommand.self, UsersPasswordCommand.self,
             UsersRoleCommand.self, TokensCreateCommand.self, TokensListCommand.self, TokensRevokeCommand.self,
+            RenderCommand.self,
         ]
     }
 
