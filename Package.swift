@@ -89,7 +89,7 @@ let package = Package(
             name: "Dashboard",
             dependencies: [
                 "HTTPKit", "Templates", "JSON", "NotificationKit", "NotificationPreview", "Registry",
-                "Storage", "MediaCheck", "EmbeddedResources", "Access", "Concurrency",
+                "Storage", "MediaCheck", "EmbeddedResources", "Access", "Concurrency", "Personalization",
             ],
             swiftSettings: strict
         ),
@@ -147,7 +147,7 @@ let package = Package(
             name: "DashboardTests",
             dependencies: [
                 "Dashboard", "HTTPKit", "JSON", "NotificationKit", "Registry", "Storage", "EmbeddedResources",
-                "Access",
+                "Access", "Personalization",
             ],
             swiftSettings: strict
         ),

@@ -43,7 +43,7 @@ IMPORTS = {
     "MHDServer": {"CMicroHTTPD", "Concurrency", "HTTPKit"},
     "Dashboard": {
         "Access", "Concurrency", "EmbeddedResources", "HTTPKit", "JSON", "MediaCheck",
-        "NotificationKit", "NotificationPreview", "Registry", "Storage", "Templates",
+        "NotificationKit", "NotificationPreview", "Personalization", "Registry", "Storage", "Templates",
     },
     "pushboard": {
         "Access", "Dashboard", "EmbeddedResources", "JSON", "MHDServer", "MediaCheck",

@@ -14,14 +14,11 @@ enum PayloadTemplateFuzz {
             VariableDeclaration(
                 name: "a", type: .text, example: "x", maxLength: 4096, scripts: TextScript.allCases),
             VariableDeclaration(
-                name: "b", type: .text, example: "y", optional: true, maxLength: 4096,
-                scripts: TextScript.allCases),
+                name: "b", type: .text, example: "y", maxLength: 4096, scripts: TextScript.allCases),
         ]
-        guard
-            let template = PayloadTemplate.compile(payload: Array(payload.utf8), variables: variables)
-                .template
-        else {
-            fatalError("the fuzz template is fixed and valid")
+        let compiled = PayloadTemplate.compile(payload: Array(payload.utf8), variables: variables)
+        guard let template = compiled.template else {
+            fatalError("the fuzz template is fixed and valid: \(compiled.diagnostics.map(\.message))")
         }
         return template
     }()

@@ -23,7 +23,8 @@ enum RenderCommand: Command {
           --categories FILE  category config to check "category" against
           --data DIR         use the category registry of a pushboard data directory instead
           --strict           warnings count as errors
-        Exit status: 0 every line valid, 1 an invalid template or line, 2 usage or I/O error.
+        Exit status: 0 every line valid, 1 a template that cannot be used or an invalid line (a
+        worst case over the limit is said on standard error but renders), 2 usage or I/O error.
         """
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {

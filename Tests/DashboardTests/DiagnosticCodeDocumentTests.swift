@@ -3,6 +3,7 @@ import JSON
 import MediaCheck
 import NotificationKit
 import NotificationPreview
+import Personalization
 import Testing
 
 @testable import Dashboard
@@ -14,6 +15,7 @@ import Testing
     static let tables: [any DiagnosticCode.Type] = [
         JSONReadCode.self, PayloadCode.self, ActivityCode.self, CategoryDiagnosticCode.self,
         ActivityTypeCode.self, ModelCode.self, ExportCode.self, PreviewCode.self, MediaCheckCode.self,
+        TemplateCode.self,
     ]
 
     /// The checkout, found from this file's path.

@@ -80,6 +80,10 @@ public struct Dashboard: Responder {
             catalog: catalog, metrics: metrics, activityTypes: activityTypes, settings: store.settings
         ).register(in: &builder)
         NotificationsAPI(store: store.notifications, catalog: catalog).register(in: &builder)
+        PersonalizationAPI(
+            notifications: store.notifications, variables: TemplateVariableStore(database: store.database),
+            catalog: catalog
+        ).register(in: &builder)
         CategoriesAPI(catalog: catalog).register(in: &builder)
         ActivitiesAPI(catalog: activityTypes).register(in: &builder)
         RulesDocument(markdown: String(decoding: resources.current.validationRules, as: UTF8.self))

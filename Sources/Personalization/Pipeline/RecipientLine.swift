@@ -5,7 +5,8 @@ import NotificationKit
 /// streaming API write (docs/templates.md, "Result lines"):
 /// `{"line":N,"valid":true,"headers":{…},"payload":{…exact bytes…}}`, or with `"valid":false`
 /// and the `report` (CONTRACT §4) instead of the payload (and no headers when the values were
-/// refused before rendering). A valid line with warnings carries its report too.
+/// refused before rendering). A valid line with warnings carries its report too; infos alone
+/// do not make a line carry one.
 public struct RecipientLine: Sendable {
     /// The template every line is rendered with.
     public let template: PayloadTemplate
@@ -46,16 +47,23 @@ public struct RecipientLine: Sendable {
         let valid = result.report.valid
         output.append(contentsOf: (valid ? "\"valid\":true" : "\"valid\":false").utf8)
         if !result.bytes.isEmpty {
-            output.append(contentsOf: ",\"headers\":".utf8)
-            var headers = JSONObjectBuilder()
-            for name in result.headers.keys.sorted() { headers.set(name, result.headers[name]) }
-            JSONWriter().write(headers.value, to: &output)
+            // Written straight, names sorted: the line's shape is fixed, and a tree per line
+            // cost more than the rendering.
+            output.append(contentsOf: ",\"headers\":{".utf8)
+            for (index, name) in result.headers.keys.sorted().enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                JSONWriter.appendQuoted(name, to: &output)
+                output.append(UInt8(ascii: ":"))
+                JSONWriter.appendQuoted(result.headers[name] ?? "", to: &output)
+            }
+            output.append(UInt8(ascii: "}"))
         }
         if valid {
             output.append(contentsOf: ",\"payload\":".utf8)
             output.append(contentsOf: result.bytes)
         }
-        if !valid || !result.report.diagnostics.isEmpty {
+        // Infos (a category not checked, as the command line says once) stay out of the lines.
+        if !valid || result.report.diagnostics.contains(where: { $0.severity <= .warning }) {
             output.append(contentsOf: ",\"report\":".utf8)
             output.append(contentsOf: result.report.compactJSON)
         }

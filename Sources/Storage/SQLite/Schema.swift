@@ -10,6 +10,7 @@ enum Schema {
     /// Migration `n` (1-based) brings the schema from version `n - 1` to `n`.
     static let migrations: [String] = [
         version1, activityTypes, trash, workspaceSettings, accessVersion, notificationSearch,
+        templateVariables,
     ]
 
     /// The newest schema version this binary knows.
@@ -153,6 +154,18 @@ enum Schema {
         CREATE TABLE settings (
             key TEXT PRIMARY KEY NOT NULL COLLATE BINARY,
             value BLOB NOT NULL,
+            updated_at TEXT NOT NULL,
+            updated_by TEXT NOT NULL
+        ) STRICT;
+        """
+
+    /// Issue 28: a notification's declared template variables and sample recipients, as the
+    /// JSON arrays the API takes (`docs/templates.md`), one row per notification that has any.
+    private static let templateVariables = """
+        CREATE TABLE template_variables (
+            notification_id TEXT PRIMARY KEY NOT NULL REFERENCES notifications(id) ON DELETE CASCADE,
+            variables TEXT NOT NULL,
+            samples TEXT NOT NULL,
             updated_at TEXT NOT NULL,
             updated_by TEXT NOT NULL
         ) STRICT;
