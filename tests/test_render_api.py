@@ -59,7 +59,7 @@ def test_a_stream_of_a_thousand_answers_each_line_in_order(server):
     identifier, _ = create(server)
     lines = []
     for index in range(1000):
-        note = "é" * NOTE_MAX if index == 617 else "n%d" % index
+        note = "ẞ" * NOTE_MAX if index == 617 else "n%d" % index  # 6 000 bytes: over 4 096
         lines.append(json.dumps({"first_name": "p%d" % index, "order.id": "O-%d" % index, "note": note},
                                 ensure_ascii=False))
     status, headers, body = server.request(

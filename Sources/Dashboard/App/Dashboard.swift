@@ -80,6 +80,10 @@ public struct Dashboard: Responder {
             catalog: catalog, metrics: metrics, activityTypes: activityTypes, settings: store.settings
         ).register(in: &builder)
         NotificationsAPI(store: store.notifications, catalog: catalog).register(in: &builder)
+        PersonalizationPages(
+            notifications: store.notifications, variables: TemplateVariableStore(database: store.database),
+            catalog: catalog, pages: pages
+        ).register(in: &builder)
         PersonalizationAPI(
             notifications: store.notifications, variables: TemplateVariableStore(database: store.database),
             catalog: catalog

@@ -79,6 +79,13 @@ extension PayloadTemplate {
         }
     }
 
+    /// The validated result with every variable at its example.
+    public func renderExample(validator: Validator) -> RenderedPayload {
+        let (bytes, headers) = render(exampleValues)
+        let analysis = PayloadAnalysis(payload: bytes, headers: headers, validator: validator)
+        return RenderedPayload(bytes: bytes, headers: headers, report: analysis.report)
+    }
+
     /// The examples of every variable, as a recipient would give them.
     public var exampleValues: [String: String] {
         Dictionary(variables.map { ($0.name, $0.example) }, uniquingKeysWith: { first, _ in first })
