@@ -85,3 +85,14 @@ def test_a_template_with_an_unknown_variable_is_422_with_its_place(server):
     assert body["error"]["code"] == "invalid-template"
     assert body["diagnostics"][0]["path"] == "$.aps.alert.body"
     assert (body["diagnostics"][0]["line"], body["diagnostics"][0]["column"]) == (1, 4)
+
+
+def test_a_declaration_whose_example_does_not_fit_is_refused_and_not_stored(server):
+    identifier, _ = create(server)
+    status, _, body = server.json("PUT", f"/api/v1/notifications/{identifier}/variables", {
+        "variables": [{"name": "first_name", "type": "text", "example": "far too long", "maxLength": 3}]})
+    assert status == 422
+    assert body["error"]["code"] == "invalid-template"
+    assert body["diagnostics"][0]["path"] == "variables:first_name"
+    _, _, kept = server.json("GET", f"/api/v1/notifications/{identifier}/variables")
+    assert [v["name"] for v in kept["variables"]] == ["first_name", "order.id", "note"]

@@ -43,8 +43,11 @@ struct PersonalizationAPI: Sendable {
         do {
             let body = try JSONRequestBody(request)
             let declared = body.root.value["variables"]?.value ?? .array([])
-            if case .failure(let faults) = VariableDeclaration.declarations(from: declared) {
-                throw TemplateRefusal(faults.diagnostics)
+            switch VariableDeclaration.declarations(from: declared) {
+            case .failure(let faults): throw TemplateRefusal(faults.diagnostics)
+            case .success(let found):
+                let faults = VariableDeclaration.faults(of: found)
+                if !faults.isEmpty { throw TemplateRefusal(faults) }
             }
             let samples = body.root.value["samples"]?.value ?? .array([])
             guard samples.arrayElements?.allSatisfy({ $0.value.objectMembers != nil }) == true else {

@@ -75,7 +75,13 @@ struct VariablesForm {
                 return object.value
             })
         switch VariableDeclaration.declarations(from: array) {
-        case .success(let found): declarations = found
+        case .success(let found):
+            declarations = found
+            errors += VariableDeclaration.faults(of: found).map { fault in
+                let name = fault.path.dropFirst("variables:".count)
+                let row = found.firstIndex { $0.name == name } ?? 0
+                return "Variable \(row + 1): \(fault.message)"
+            }
         case .failure(let faults):
             errors += faults.diagnostics.map { fault in
                 let row = fault.path.split(separator: "]").first.flatMap {

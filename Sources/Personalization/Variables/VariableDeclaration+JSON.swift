@@ -68,6 +68,12 @@ extension VariableDeclaration {
         return faults.isEmpty ? .success(declared) : .failure(TemplateFaults(faults))
     }
 
+    /// The faults of `declarations` on their own (names, lengths, examples), at
+    /// `variables:<name>`: what a save refuses before anything is stored.
+    public static func faults(of declarations: [VariableDeclaration]) -> [Diagnostic] {
+        DeclarationCheck.check(declarations)
+    }
+
     /// The declaration as the JSON the API and the template file use.
     public var jsonValue: JSONValue {
         var object = JSONObjectBuilder()
