@@ -5,7 +5,7 @@ PORT ?= 8080
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: run test test-deps build release release-build install deb lint unit unit-build unit-run tsan pytest pytest-run bench bench-http bench-validate bench-lists bench-languages soak fuzz fuzz-build fuzz-smoke format clean
+.PHONY: run test test-deps build release release-build install deb lint unit unit-build unit-run tsan pytest pytest-run bench bench-http bench-validate bench-lists bench-languages bench-render soak fuzz fuzz-build fuzz-smoke format clean
 
 run: release
 	.build/release/pushboard serve --host 127.0.0.1 --port $(PORT) --data $(DATA)
@@ -97,11 +97,15 @@ fuzz-smoke:
 fuzz-build:
 	scripts/fuzz.sh --build-only
 
-bench: bench-http bench-validate bench-lists bench-languages
+bench: bench-http bench-validate bench-lists bench-languages bench-render
 
 bench-http:
 	scripts/install-deps.sh bench
 	bench/http.sh
+
+# Issue 28: pushboard render over 100 000 recipients against CPython, CPU time and peak RSS.
+bench-render: release
+	bench/render/run.sh
 
 bench-validate:
 	scripts/install-deps.sh bench

@@ -83,6 +83,10 @@ let package = Package(
         .target(
             name: "NotificationPreview", dependencies: ["JSON", "NotificationKit", "CHarfBuzz"],
             exclude: ["ShapingFonts"], swiftSettings: strict, plugins: ["EmbedShapingFonts"]),
+        // Payload templates: the Liquid subset, declared variables, worst case, render (issue 28).
+        .target(
+            name: "Personalization", dependencies: ["Concurrency", "JSON", "NotificationKit", "NotificationPreview"],
+            swiftSettings: strict),
         .target(
             name: "Storage", dependencies: ["CSQLite", "CPostgres", "Concurrency", "ImageFormats"],
             swiftSettings: strict),
@@ -113,6 +117,7 @@ let package = Package(
                 "HTTPKit", "Templates", "JSON", "NotificationKit", "NotificationPreview", "Registry",
                 "Storage", "MediaCheck", "EmbeddedResources", "Access", "Concurrency",
                 "APNsWorkspace", "APNs", "Localization",
+                "Personalization",
             ],
             swiftSettings: strict
         ),
@@ -122,13 +127,14 @@ let package = Package(
                 "Dashboard", "MHDServer", "JSON", "NotificationKit", "NotificationPreview", "Registry",
                 "Storage", "MediaCheck", "EmbeddedResources", "Access", "APNs",
                 "APNsWorkspace", "Localization",
+                "Personalization",
             ],
             swiftSettings: strict
         ),
         // libFuzzer targets (make fuzz); a normal build makes the corpus replayer.
         .executableTarget(
             name: "PushboardFuzz",
-            dependencies: ["HTTPKit", "JSON", "NotificationKit", "Templates", "Access"],
+            dependencies: ["HTTPKit", "JSON", "NotificationKit", "Templates", "Access", "Personalization"],
             swiftSettings: strict),
         // bench/preview.sh: the preview matrix timed in a release build (not a unit test).
         .executableTarget(
@@ -156,6 +162,10 @@ let package = Package(
             name: "LocalizationTests", dependencies: ["Localization", "JSON"], exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(
+            name: "PersonalizationTests",
+            dependencies: ["Personalization", "JSON", "NotificationKit", "NotificationPreview"],
+            swiftSettings: strict),
+        .testTarget(
             name: "StorageTests", dependencies: ["Storage", "Concurrency", "ImageFormats"],
             swiftSettings: strict),
         .testTarget(
@@ -173,7 +183,7 @@ let package = Package(
             name: "DashboardTests",
             dependencies: [
                 "Dashboard", "HTTPKit", "JSON", "NotificationKit", "Registry", "Storage", "EmbeddedResources",
-                "Access", "Localization",
+                "Access", "Localization", "Personalization",
                 "APNsWorkspace", "Cryptography", "APNs",
             ],
             swiftSettings: strict

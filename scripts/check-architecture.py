@@ -42,19 +42,20 @@ IMPORTS = {
     "APNs": {"CCrypto", "Concurrency", "HTTPClient", "NotificationKit"},
     "MediaCheck": {"Concurrency", "Cryptography", "HTTPClient", "ImageFormats", "JSON", "NotificationKit"},
     "Registry": {"Concurrency", "JSON", "Localization", "NotificationKit", "Storage"},
+    "Personalization": {"Concurrency", "JSON", "NotificationKit", "NotificationPreview"},
     "MHDServer": {"CMicroHTTPD", "Concurrency", "HTTPKit"},
     "APNsWorkspace": {"APNs", "Concurrency", "Cryptography", "NotificationKit", "Storage"},
     "Dashboard": {
         "Access", "Concurrency", "EmbeddedResources", "HTTPKit", "JSON", "Localization", "MediaCheck",
-        "NotificationKit", "NotificationPreview", "Registry", "Storage", "Templates",
+        "NotificationKit", "NotificationPreview", "Personalization", "Registry", "Storage", "Templates",
         "APNsWorkspace", "APNs",
     },
     "pushboard": {
         "APNs", "Access", "Dashboard", "EmbeddedResources", "JSON", "Localization", "MHDServer", "MediaCheck",
-        "NotificationKit", "NotificationPreview", "Registry", "Storage",
+        "NotificationKit", "NotificationPreview", "Personalization", "Registry", "Storage",
         "APNsWorkspace",
     },
-    "PushboardFuzz": {"Access", "HTTPKit", "JSON", "NotificationKit", "Templates"},
+    "PushboardFuzz": {"Access", "HTTPKit", "JSON", "NotificationKit", "Personalization", "Templates"},
 }
 
 # The files of the command-line tool that may import Dashboard: only `serve` runs the dashboard.

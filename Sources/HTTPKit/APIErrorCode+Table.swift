@@ -104,6 +104,8 @@ extension APIErrorCode {
             Entry("invalid-device-token", .badRequest, "The device token is not one APNs issues.")
         case .invalidActivityType:
             Entry("invalid-activity-type", .unprocessableContent, "The activity type source has errors.")
+        case .invalidTemplate:
+            Entry("invalid-template", .unprocessableContent, "The payload template has errors.")
         case .mediaCheckBusy:
             Entry("media-check-busy", .serviceUnavailable, "Too many media checks are running; try again.")
         case .invalidAppName:

@@ -119,6 +119,9 @@ public enum APIErrorCode: CaseIterable, Sendable, Hashable {
     case invalidDeviceToken
     /// A Live Activity type source with errors; nothing was imported.
     case invalidActivityType
+    /// A notification's payload template cannot be used (issue 28): its tags or declared
+    /// variables have errors, listed in the answer's diagnostics.
+    case invalidTemplate
     /// Too many media checks are running; the answer has `Retry-After`.
     case mediaCheckBusy
     /// The app name breaks its limit.

@@ -27,6 +27,8 @@ enum FuzzTarget: String, CaseIterable {
     case activities
     /// The Live Activity JSON Schema reader, and the schema it writes read back.
     case activitySchema = "activity-schema"
+    /// The payload templates: template strings parsed, values rendered into a fixed template.
+    case payloadTemplate = "payload-template"
 
     /// Feeds `bytes` to the parser.
     func run(_ bytes: [UInt8]) {
@@ -59,6 +61,8 @@ enum FuzzTarget: String, CaseIterable {
             Self.roundTrip(SwiftSourceImporter.importTypes(from: text).types)
         case .activitySchema:
             Self.roundTrip(ActivitySchemaReader.importTypes(from: bytes).types)
+        case .payloadTemplate:
+            PayloadTemplateFuzz.run(bytes)
         }
     }
 

@@ -29,6 +29,7 @@ enum CommandLineTool {
             UsersAddCommand.self, UsersListCommand.self, UsersRemoveCommand.self, UsersPasswordCommand.self,
             UsersRoleCommand.self, TokensCreateCommand.self, TokensListCommand.self, TokensRevokeCommand.self,
             StringsImportCommand.self, StringsExportCommand.self, StringsCheckCommand.self,
+            RenderCommand.self,
         ]
     }
 

@@ -4,6 +4,7 @@ import Localization
 import MediaCheck
 import NotificationKit
 import NotificationPreview
+import Personalization
 import Testing
 
 @testable import Dashboard
@@ -16,6 +17,7 @@ import Testing
         JSONReadCode.self, PayloadCode.self, ActivityCode.self, CategoryDiagnosticCode.self,
         ActivityTypeCode.self, ModelCode.self, ExportCode.self, PreviewCode.self, MediaCheckCode.self,
         LocalizationCode.self,
+        TemplateCode.self,
     ]
 
     /// The checkout, found from this file's path.

@@ -86,6 +86,14 @@ public struct Dashboard: Responder {
         StringsPages(registry: strings, pages: pages).register(in: &builder)
         StringsAPI(registry: strings).register(in: &builder)
         NotificationsAPI(store: store.notifications, catalog: catalog).register(in: &builder)
+        PersonalizationPages(
+            notifications: store.notifications, variables: TemplateVariableStore(database: store.database),
+            catalog: catalog, pages: pages
+        ).register(in: &builder)
+        PersonalizationAPI(
+            notifications: store.notifications, variables: TemplateVariableStore(database: store.database),
+            catalog: catalog
+        ).register(in: &builder)
         CategoriesAPI(catalog: catalog).register(in: &builder)
         ActivitiesAPI(catalog: activityTypes).register(in: &builder)
         RulesDocument(markdown: String(decoding: resources.current.validationRules, as: UTF8.self))

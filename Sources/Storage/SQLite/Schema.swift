@@ -12,6 +12,7 @@ enum Schema {
         version1, activityTypes, trash, workspaceSettings, accessVersion, notificationSearch,
         apnsWorkspace,
         stringCatalog,
+        templateVariables,
     ]
 
     /// The newest schema version this binary knows.
@@ -225,6 +226,15 @@ enum Schema {
             source_name TEXT NOT NULL,
             changed_at TEXT NOT NULL,
             changed_by TEXT NOT NULL
+    /// Issue 28: a notification's declared template variables and sample recipients, as the
+    /// JSON arrays the API takes (`docs/templates.md`), one row per notification that has any.
+    private static let templateVariables = """
+        CREATE TABLE template_variables (
+            notification_id TEXT PRIMARY KEY NOT NULL REFERENCES notifications(id) ON DELETE CASCADE,
+            variables TEXT NOT NULL,
+            samples TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            updated_by TEXT NOT NULL
         ) STRICT;
         """
 }

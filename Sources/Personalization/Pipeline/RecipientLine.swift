@@ -1,0 +1,72 @@
+import JSON
+import NotificationKit
+
+/// One JSON Lines recipient turned into one result line, the shape the command line and the
+/// streaming API write (docs/templates.md, "Result lines"):
+/// `{"line":N,"valid":true,"headers":{…},"payload":{…exact bytes…}}`, or with `"valid":false`
+/// and the `report` (CONTRACT §4) instead of the payload (and no headers when the values were
+/// refused before rendering). A valid line with warnings carries its report too; infos alone
+/// do not make a line carry one.
+public struct RecipientLine: Sendable {
+    /// The template every line is rendered with.
+    public let template: PayloadTemplate
+    /// The validator every rendered payload is checked by.
+    public let validator: Validator
+
+    /// A line renderer for `template`, checked by `validator`.
+    public init(template: PayloadTemplate, validator: Validator) {
+        self.template = template
+        self.validator = validator
+    }
+
+    /// The result of line `number` (1-based) holding `bytes` (without its newline), appended to
+    /// `output` with its newline; returns whether it was valid.
+    @discardableResult
+    public func render(_ bytes: some Collection<UInt8>, number: Int, to output: inout [UInt8]) -> Bool {
+        let reading = JSONReader().read(bytes)
+        let result: RenderedPayload
+        if let root = reading.root, reading.isValid {
+            result = template.render(recipient: root.value, validator: validator)
+        } else {
+            var report = validator.validate(payload: [UInt8]("{}".utf8), headers: template.headers)
+            report.size.bytes = 0
+            report.diagnostics =
+                reading.diagnostics.isEmpty
+                ? [Diagnostic(TemplateCode.valueInvalid, path: "values", message: "The line is empty.")]
+                : reading.diagnostics
+            result = RenderedPayload(bytes: [], headers: template.headers, report: report)
+        }
+        Self.write(result, number: number, to: &output)
+        return result.report.valid
+    }
+
+    /// `result` as one result line.
+    public static func write(_ result: RenderedPayload, number: Int?, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "{"))
+        if let number { output.append(contentsOf: "\"line\":\(number),".utf8) }
+        let valid = result.report.valid
+        output.append(contentsOf: (valid ? "\"valid\":true" : "\"valid\":false").utf8)
+        if !result.bytes.isEmpty {
+            // Written straight, names sorted: the line's shape is fixed, and a tree per line
+            // cost more than the rendering.
+            output.append(contentsOf: ",\"headers\":{".utf8)
+            for (index, name) in result.headers.keys.sorted().enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                JSONWriter.appendQuoted(name, to: &output)
+                output.append(UInt8(ascii: ":"))
+                JSONWriter.appendQuoted(result.headers[name] ?? "", to: &output)
+            }
+            output.append(UInt8(ascii: "}"))
+        }
+        if valid {
+            output.append(contentsOf: ",\"payload\":".utf8)
+            output.append(contentsOf: result.bytes)
+        }
+        // Infos (a category not checked, as the command line says once) stay out of the lines.
+        if !valid || result.report.diagnostics.contains(where: { $0.severity <= .warning }) {
+            output.append(contentsOf: ",\"report\":".utf8)
+            output.append(contentsOf: result.report.compactJSON)
+        }
+        output.append(contentsOf: "}\n".utf8)
+    }
+}

@@ -1,0 +1,31 @@
+import Testing
+
+@testable import Storage
+
+/// A notification's template variables and samples: stored once per notification, replaced on
+/// save, refused for a notification that does not exist, kept across reopening.
+@Suite struct TemplateVariableStoreTests {
+    @Test func savesReplacesAndReadsBack() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Store(directory: directory.path)
+        let variables = TemplateVariableStore(database: store.database)
+        let created = try store.notifications.create(name: "n", headers: "{}", payload: "{}", by: "anna")
+        #expect(try variables.variables(of: created.id) == nil)
+        #expect(try variables.save(id: created.id, variables: #"[{"name":"a"}]"#, samples: "[]", by: "anna"))
+        #expect(
+            try variables.save(
+                id: created.id, variables: #"[{"name":"b"}]"#, samples: #"[{"b":"1"}]"#, by: "petr"))
+        let reopened = TemplateVariableStore(database: try Store(directory: directory.path).database)
+        let stored = try #require(try reopened.variables(of: created.id))
+        #expect(
+            stored.variables == #"[{"name":"b"}]"# && stored.samples == #"[{"b":"1"}]"#
+                && stored.updatedBy == "petr")
+    }
+
+    @Test func aMissingNotificationIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        let variables = TemplateVariableStore(database: try Store(directory: directory.path).database)
+        #expect(try !variables.save(id: "0000000000000000", variables: "[]", samples: "[]", by: "anna"))
+        #expect(try variables.variables(of: "0000000000000000") == nil)
+    }
+}
