@@ -1,7 +1,8 @@
 /// A `multipart/form-data` body (RFC 7578) decoded strictly: the form of a file upload.
 ///
 /// Only what browsers send is accepted: the body starts with the first delimiter (no preamble),
-/// every part has a `Content-Disposition: form-data` with a quoted `name`, each name appears once,
+/// every part has a `Content-Disposition: form-data` with a quoted `name`, each name appears once
+/// (except the names the caller lets repeat: a file input with `multiple` sends one part per file),
 /// and the closing delimiter ends the body (an optional CRLF after it). Anything else is a 400
 /// naming the fault. The body is already bounded by the server's body limit; the part count and
 /// each part's header block are bounded here.
@@ -34,8 +35,14 @@ public struct MultipartForm: Sendable, Equatable {
         parts.first { $0.name == name }
     }
 
-    /// Decodes `body` sent with the `Content-Type` header value `contentType`.
-    public init(_ body: [UInt8], contentType: String) throws(HTTPError) {
+    /// The parts named `name`, in the order sent (several for a `multiple` file input).
+    public func parts(named name: String) -> [Part] {
+        parts.filter { $0.name == name }
+    }
+
+    /// Decodes `body` sent with the `Content-Type` header value `contentType`; the fields in
+    /// `repeatable` may be sent more than once.
+    public init(_ body: [UInt8], contentType: String, repeatable: Set<String> = []) throws(HTTPError) {
         let boundary = try Self.boundary(of: contentType)
         let delimiter = Array("--\(boundary)".utf8)
         let crlf: [UInt8] = [13, 10]
@@ -68,7 +75,7 @@ public struct MultipartForm: Sendable, Equatable {
                 throw Self.fault("the closing boundary is missing")
             }
             part.body = Array(body[start..<end])
-            guard !parts.contains(where: { $0.name == part.name }) else {
+            guard repeatable.contains(part.name) || !parts.contains(where: { $0.name == part.name }) else {
                 throw Self.fault("the field \"\(part.name)\" is sent twice")
             }
             parts.append(part)

@@ -20,8 +20,8 @@ extension Request {
 
     /// The parts of a posted `multipart/form-data` form (an upload): 415 for any other type, 400
     /// naming what is malformed (`MultipartForm`).
-    public func multipartForm() throws(HTTPError) -> MultipartForm {
-        try MultipartForm(body, contentType: headers["Content-Type"] ?? "")
+    public func multipartForm(repeatable: Set<String> = []) throws(HTTPError) -> MultipartForm {
+        try MultipartForm(body, contentType: headers["Content-Type"] ?? "", repeatable: repeatable)
     }
 
     /// The text of the field `name` in a posted form of either encoding; nil when the body is no

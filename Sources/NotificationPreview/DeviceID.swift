@@ -89,6 +89,16 @@ public enum PreviewVersion: String, Sendable, CaseIterable, Hashable {
         }
     }
 
+    /// The iOS versions the page names for this layout: iOS 26.1's system code keeps iOS
+    /// 18.2's compact geometry (ios-rendering.md §9: Liquid Glass changed the material, not
+    /// the layout), so the default covers iOS 17 to 26. The API's `ios` stays `label`.
+    public var displayName: String {
+        switch self {
+        case .ios17to18: "17–26"
+        case .ios10to14: "10–14"
+        }
+    }
+
     /// The comma-separated list of valid values, for error messages.
     public static var validList: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }

@@ -1,9 +1,9 @@
 /// The geometry of one device class (ios-rendering.md §1.1, §2, §7 step 2 and §8), the one
 /// source both the engine and the page's stylesheet (`PreviewGeometry`) read.
 ///
-/// iPhone and iPad numbers are read from iOS 18.2 system code and checked on screenshots; Mac,
-/// CarPlay and watch are not covered by the reference and use the documented assumptions in
-/// docs/preview-model.md.
+/// iPhone and iPad numbers are read from iOS 18.2 system code (unchanged in iOS 26.1) and
+/// checked on screenshots; CarPlay's banner is read from iOS 26.1's (ios-rendering.md §9), all
+/// but its width; Mac and watch use the documented assumptions in docs/preview-model.md.
 public struct DeviceProfile: Sendable {
     /// What kind of device it is, for the rules that differ by platform.
     public enum Kind: String, Sendable { case phone, pad, mac, carPlay, watch }
@@ -53,8 +53,22 @@ public struct DeviceProfile: Sendable {
     public init(_ id: DeviceID) {
         self.id = id
         let watch = id == .watch || id == .watch42
-        (iconLeading, iconSize, iconGap, textTrailing, padding, cornerRadius) =
-            watch ? (8, 0, 0, 8, 8, 16) : (14, 38, 12, 17, 14, 23.5)
+        if id == .carplay {
+            // iOS 26.1 NCCarPlayBannerContentView (ios-rendering.md §9): a 40 pt icon 10 pt in,
+            // text from 58 pt, the OK/chevron control 12 pt from the edge after a 12 pt gap.
+            (iconLeading, iconSize, iconGap, padding, cornerRadius) = (
+                PreviewEngine.carPlayIconLeading, PreviewEngine.carPlayIconSide,
+                PreviewEngine.carPlayTextLeading - PreviewEngine.carPlayIconLeading
+                    - PreviewEngine.carPlayIconSide,
+                0, PreviewEngine.carPlayCornerRadius
+            )
+            textTrailing =
+                PreviewEngine.carPlayControlTrailing + PreviewEngine.carPlayControlWidth
+                + PreviewEngine.carPlayControlGap
+        } else {
+            (iconLeading, iconSize, iconGap, textTrailing, padding, cornerRadius) =
+                watch ? (8, 0, 0, 8, 8, 16) : (14, 38, 12, 17, 14, 23.5)
+        }
         switch id {
         case .ipad:
             (name, width, kind, platterWidth) = ("iPad", 1024, .pad, 556)
@@ -64,7 +78,9 @@ public struct DeviceProfile: Sendable {
             source = "assumed: the macOS banner, 344 pt (docs/preview-model.md)"
         case .carplay:
             (name, width, kind, platterWidth) = ("CarPlay", 800, .carPlay, 320)
-            source = "assumed: a 320 pt banner row on an 800 pt wide CarPlay screen (docs/preview-model.md)"
+            source =
+                "iOS 26.1 NCCarPlayBannerContentView: 60 pt banner, text from 58 pt (ios-rendering.md §9); "
+                + "its 320 pt width on an 800 pt screen is assumed (docs/preview-model.md)"
         case .watch, .watch42:
             let big = id == .watch
             (name, width, kind) = (big ? "Apple Watch 46 mm" : "Apple Watch 42 mm", big ? 208 : 187, .watch)
@@ -113,10 +129,11 @@ public struct DeviceProfile: Sendable {
         }
     }
 
-    /// Body line limit of a surface; nil means unlimited. CarPlay banners are short.
+    /// Body line limit of a surface; nil means unlimited. CarPlay's banner never shows the body.
     func bodyLineLimit(on surface: Surface) -> Int? {
         switch surface {
-        case .banner, .carPlayBanner: 2
+        case .carPlayBanner: 0
+        case .banner: 2
         case .lockScreen, .notificationCenter: 4
         case .expanded, .longLook: nil
         case .shortLook: 0

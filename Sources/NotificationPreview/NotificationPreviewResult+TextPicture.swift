@@ -54,6 +54,8 @@ extension NotificationPreviewResult {
     private func compactRows(_ preview: SurfacePreview) -> [Row] {
         var rows = preview.header.map { [Row(left: $0)] } ?? []
         rows.append(Row(left: preview.title.lines.first ?? "", right: preview.timestamp))
+        // CarPlay's primary line may take two lines; other compact titles take one.
+        rows += preview.title.lines.dropFirst().map { Row(left: $0) }
         let first = rows.count
         rows += (preview.subtitle.lines + preview.body.lines).map { Row(left: $0) }
         if let media = preview.media {

@@ -57,11 +57,10 @@ public enum PreviewEngine {
         notes: inout [String]
     ) -> SurfacePreview {
         switch surface {
-        case .banner, .lockScreen, .notificationCenter, .shortLook, .carPlayBanner:
+        case .carPlayBanner:
+            return carPlaySurface(content, profile, notes: &notes)
+        case .banner, .lockScreen, .notificationCenter, .shortLook:
             var preview = compactSurface(surface, content, profile)
-            if surface == .carPlayBanner {
-                preview.actions = expandedActions(content.content.category, profile, notes: &notes)
-            }
             if surface == .shortLook { preview.header = content.content.appName }
             return preview
         case .longLook:

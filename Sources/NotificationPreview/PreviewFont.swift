@@ -40,9 +40,16 @@ public struct PreviewFont: Sendable, Hashable {
     static let watchBody = PreviewFont(
         name: "watch-body", size: 16, semibold: false, scale: 1.0, lineHeight: 19)
 
+    /// CarPlay banner's second line (the subtitle, or the app name under a title): 13 pt
+    /// Regular, assumed (iOS 26.1's banner code names the label, not its size), small enough
+    /// that two title lines and it fit the 60 pt banner.
+    static let carPlaySecondary = PreviewFont(
+        name: "carplay-secondary", size: 13, semibold: false, scale: 1.0, lineHeight: 15.5)
+
     /// Every role, for the generated stylesheet.
     public static let all: [PreviewFont] = [
         compactTitle, compactBody, timestamp, expandedTitle, expandedBody, watchTitle, watchBody,
+        carPlaySecondary,
     ]
 
     /// The size the proxy font is drawn at so its advances match iOS's: `size × scale`.

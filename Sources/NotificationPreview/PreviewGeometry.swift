@@ -13,6 +13,10 @@ public enum PreviewGeometry {
               --compact-gap: \(px(PreviewEngine.compactGap));
               --expanded-scale: \(number(PreviewEngine.expandedScaleWithoutMedia));
               --expanded-visible-cap: \(px(PreviewEngine.expandedVisibleHeightCap));
+              --carplay-banner-height: \(px(PreviewEngine.carPlayBannerHeight));
+              --carplay-date-gap: \(px(PreviewEngine.carPlayDateGap));
+              --carplay-control-trailing: \(px(PreviewEngine.carPlayControlTrailing));
+              --carplay-control-width: \(px(PreviewEngine.carPlayControlWidth));
             }
 
             """

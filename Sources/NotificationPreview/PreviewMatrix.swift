@@ -53,6 +53,8 @@ public struct PreviewMatrix: Sendable, Hashable {
     public var rows: [Row]
     /// Which iOS the expanded view follows.
     public var version: PreviewVersion
+    /// What a surface leaves out of this content (`surfaceDiagnostics(_:)`).
+    public var surfaceFindings: [Diagnostic] = []
     /// The field names, in the order rows carry them.
     public static let fields = ["title", "subtitle", "body"]
     /// How many characters `lastShown` keeps.
@@ -82,6 +84,7 @@ public struct PreviewMatrix: Sendable, Hashable {
         }
         self.rows = rows
         self.version = version
+        surfaceFindings = Self.surfaceDiagnostics(content)
     }
 
     /// The row where `field` is cut on the narrowest platter (ties: the first surface in

@@ -11,38 +11,43 @@ enum ActivitiesImportCommand: Command {
     static let valueOptions: Set<String> = ["data"]
     static let flagOptions: Set<String> = []
     static let usage = """
-        pushboard activities import FILE [--data DIR]
+        pushboard activities import FILE|FOLDER... [--data DIR]
 
-        Reads the app's ActivityAttributes types from FILE, Swift source (a .swift file with
-        `struct Name: ActivityAttributes` and its nested ContentState) or a JSON Schema, and
-        stores each in the data directory (default ./pushboard-data), replacing a type of the
-        same name. A file with errors changes nothing (exit 1); each error names its line.
+        Reads the app's ActivityAttributes types and stores each in the data directory
+        (default ./pushboard-data), replacing a type of the same name. FILE is Swift source
+        (a .swift file with `struct Name: ActivityAttributes` and its nested ContentState) or
+        a JSON Schema. Give several Swift files, or a folder (every .swift file in it, the
+        widget extension's folder for instance), to import them together: a type declared in
+        one file is found from another. `#if` is read as an iOS app's release build. A file
+        with errors changes nothing (exit 1); each error names its file and line.
         """
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        guard let file = try arguments.singleOperand() else { throw UsageError("expected a FILE to import") }
-        let bytes = try readInput(file)
-        let imported = ActivityTypeImport(bytes)
+        guard !arguments.operands.isEmpty else { throw UsageError("expected a FILE or folder to import") }
+        let files = try ActivitySourceFiles.read(arguments.operands)
+        let imported = ActivityTypeImport(files: files)
+        let label = arguments.operands.joined(separator: ", ")
         for diagnostic in imported.diagnostics {
-            Console.error(CategoryConfigFile.describe(diagnostic, in: file))
+            Console.error(
+                CategoryConfigFile.describe(
+                    diagnostic, in: ActivitySourceFiles.file(of: diagnostic, in: files)))
         }
         guard imported.succeeded else {
-            Console.error("pushboard activities import: '\(file)' has errors; nothing was imported")
+            Console.error("pushboard activities import: '\(label)' has errors; nothing was imported")
             return 1
         }
         let directory = arguments["data"] ?? "./pushboard-data"
-        let source = String(decoding: bytes, as: UTF8.self)
         do {
             let author = "cli:" + (ProcessInfo.processInfo.environment["USER"] ?? "unknown")
             let catalog = ActivityCatalog(store: try Store(directory: directory).activityTypes)
             for type in imported.types {
-                try catalog.put(type, source: source, format: imported.format, by: author)
+                try catalog.put(type, source: imported.sourceText, format: imported.format, by: author)
             }
         } catch RegistryRefusal.invalid(let diagnostics) {
             for diagnostic in diagnostics {
-                Console.error(CategoryConfigFile.describe(diagnostic, in: file))
+                Console.error(CategoryConfigFile.describe(diagnostic, in: label))
             }
-            Console.error("pushboard activities import: a type of '\(file)' would not read back once stored")
+            Console.error("pushboard activities import: a type of '\(label)' would not read back once stored")
             return 1
         } catch {
             throw InputOutputError(message: "cannot write the activity types in '\(directory)': \(error)")
@@ -82,7 +87,7 @@ enum ActivityTypeSource {
     /// The types the arguments name, or nil when none.
     static func types(_ arguments: ParsedArguments) throws -> ActivityTypeSet? {
         if let file = arguments["activities"] {
-            let imported = ActivityTypeImport(try readInput(file))
+            let imported = ActivityTypeImport(files: try ActivitySourceFiles.read([file]))
             guard imported.succeeded else {
                 throw InputOutputError(
                     message: "the activity types in '\(file)' cannot be imported:\n"

@@ -84,7 +84,7 @@ enum PreviewCommand: Command {
         let matrix = PreviewMatrix(
             PreviewContent(analysis: analysis), hiddenPreviews: arguments.has("hidden-previews"),
             version: version)
-        let cuts = matrix.cutDiagnostics()
+        let cuts = matrix.diagnostics()
         if format == "json" {
             var full = report
             full.diagnostics += cuts

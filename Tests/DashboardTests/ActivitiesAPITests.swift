@@ -64,7 +64,7 @@ import Testing
     @Test func aSourceWithErrorsIs422NamingTheLine() throws {
         let fixture = try DashboardFixture()
         let source = Self.swiftSource.replacingOccurrences(
-            of: "var arrival: Date", with: "var arrival: Date { .now }")
+            of: "var arrival: Date", with: "@Published var arrival: Date")
         let response = fixture.send(
             .put, "/api/v1/activities/DeliveryAttributes", body: source,
             headers: ["Content-Type": "text/plain"])

@@ -60,11 +60,19 @@ import Testing
         #expect(!spoofed.contains("Imported nothing") && !spoofed.contains("locked"))
     }
 
-    @Test func aChosenFileWinsOverThePastedText() throws {
+    /// Issue 29: a chosen file and pasted text are one import (several files of the app), so
+    /// broken pasted text refuses the whole import, naming where it is.
+    @Test func aChosenFileAndThePastedTextImportTogether() throws {
         let fixture = try DashboardFixture()
         let imported = Self.post(
             fixture, "/activities", Self.form(source: "not swift {", file: Self.delivery))
-        #expect(imported.status == .seeOther)
+        #expect(imported.status == .unprocessableContent)
+        #expect(DashboardFixture.text(imported).contains("pasted source, line 1"))
+        #expect(fixture.send(.get, "/api/v1/activities/DeliveryAttributes").status == .notFound)
+        let together = Self.post(
+            fixture, "/activities",
+            Self.form(source: "struct Extra: Codable { var a: Int }", file: Self.delivery))
+        #expect(together.status == .seeOther)
         #expect(fixture.send(.get, "/api/v1/activities/DeliveryAttributes").status == .ok)
     }
 

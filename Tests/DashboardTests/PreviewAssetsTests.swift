@@ -72,7 +72,7 @@ import Testing
         #expect(html.contains(#"<link rel="stylesheet" href="/static/preview.css">"#))
         #expect(html.contains(#"<link rel="stylesheet" href="/preview/geometry.css">"#))
         #expect(html.contains("iPhone 16 · 393 pt"))
-        #expect(html.contains("iOS 17–18"))
+        #expect(html.contains("iOS 17–26"))
     }
 
     private static func px(_ value: Double) -> String {

@@ -54,9 +54,9 @@ import Testing
 
     static let unsupported: [(String, Int, String)] = [
         (
-            "struct A: ActivityAttributes {\n  struct ContentState: Codable, Hashable {\n    var x: Int { 3 }\n  }\n}",
-            3,
-            "computed property `x`"
+            "struct A: ActivityAttributes {\n  struct ContentState: Codable, Hashable {\n    var x: Int\n    init(from decoder: Decoder) throws { x = 1 }\n  }\n}",
+            4,
+            "custom `init(from:)`"
         ),
         (
             "struct A<T>: ActivityAttributes {\n  struct ContentState: Codable, Hashable {}\n}", 1,
@@ -67,17 +67,17 @@ import Testing
             4, "property wrapper"
         ),
         (
-            "struct A: ActivityAttributes {\n  struct ContentState: Codable, Hashable {\n    var s: Set<String>\n  }\n}",
-            3,
-            "`Set<…>`"
+            "struct A: ActivityAttributes {\n  struct ContentState: Codable, Hashable {\n    var x: Int\n    enum CodingKeys: String, CodingKey { case x, y }\n  }\n}",
+            4,
+            "`y` names no stored property"
         ),
         (
-            "struct A: ActivityAttributes {\n  struct ContentState: Codable, Hashable { var m: Mood }\n  enum Mood: Codable { case a }\n}",
-            3, "no String or Int raw type"
+            "struct A: ActivityAttributes {\n  struct ContentState: Codable, Hashable { var m: Mood }\n  enum Mood: Double, Codable { case a }\n}",
+            3, "Double raw values"
         ),
         (
-            "struct A: ActivityAttributes {\n  struct ContentState: Codable, Hashable {\n    func f() {}\n  }\n}",
-            3, "`func`"
+            "struct A: ActivityAttributes {\n  struct ContentState: Codable, Hashable {\n    var c: PomodoroCategory\n  }\n}",
+            3, "`PomodoroCategory`"
         ),
         (
             "struct A: ActivityAttributes {\n  struct ContentState: Codable, Hashable {\n    var d: [Int: String]\n  }\n}",

@@ -7,8 +7,9 @@ import Storage
 /// `/api/v1/activities`: the app's Live Activity types, keyed by `ActivityAttributes` name, that
 /// Live Activity payloads are checked against (issue 14).
 ///
-/// A type is written with its Swift source (`text/plain` or `text/x-swift`) or a JSON Schema
-/// (`application/json`); either is imported first, and a source with errors is answered 422
+/// A type is written with its Swift source (`text/plain` or `text/x-swift`), a JSON Schema
+/// (`application/json`), or several Swift files imported together (`multipart/form-data`, or a
+/// JSON list of `{name, source}`); either is imported first, and a source with errors is answered 422
 /// with its diagnostics and nothing is stored (so is one whose stored form would not read back).
 struct ActivitiesAPI: Sendable {
     /// The types: written through it, read as decoded once per revision.
@@ -55,15 +56,18 @@ struct ActivitiesAPI: Sendable {
 
     private func put(_ request: Request, name: String) throws -> Response {
         let media = request.mediaType
-        guard media == nil || media == "application/json" || media == "text/plain" || media == "text/x-swift"
+        guard
+            media == nil || media == "application/json" || media == "text/plain" || media == "text/x-swift"
+                || media == "multipart/form-data"
         else {
             throw HTTPError(
                 .unsupportedMediaType,
                 message:
-                    "Send Swift source as text/plain (or text/x-swift), or a JSON Schema as application/json."
+                    "Send Swift source as text/plain (or text/x-swift), a JSON Schema as application/json, or "
+                    + "several Swift files as multipart/form-data or a JSON list of {name, source}."
             )
         }
-        let imported = ActivityTypeImport(request.body)
+        let imported = ActivityTypeImport(files: try ActivityImportFiles.fromRequest(request))
         guard imported.succeeded else {
             return Self.problem("The source has errors; nothing was changed.", imported.diagnostics)
         }
@@ -71,7 +75,7 @@ struct ActivitiesAPI: Sendable {
             let found = imported.types.map(\.name).joined(separator: ", ")
             return Self.problem("The source declares \(found), not \"\(name)\"; nothing was changed.", [])
         }
-        let source = String(decoding: request.body, as: UTF8.self)
+        let source = imported.sourceText
         let result: ActivityTypePutResult
         do {
             result = try catalog.auditedPut(

@@ -34,16 +34,16 @@ struct ActivityPages: Sendable {
     /// Imports every type the posted source declares; a source with errors stores nothing and
     /// comes back with its findings, the text kept.
     private func importTypes(_ request: Request) throws -> Response {
-        let form = try request.multipartForm()
-        let file = form["file"]?.body ?? []
-        let bytes = file.isEmpty ? form["source"]?.body ?? [] : file
-        let entered = String(decoding: bytes, as: UTF8.self)
-        guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else {
+        let form = try request.multipartForm(repeatable: ["file"])
+        let files = ActivityImportFiles.fromForm(form)
+        let entered = String(decoding: form["source"]?.body ?? [], as: UTF8.self)
+        guard !files.isEmpty else {
             return try page(
-                flash: [Self.message("error", "Paste the Swift source or choose a file: nothing was sent.")],
+                flash: [Self.message("error", "Paste the Swift source or choose files: nothing was sent.")],
                 entered: entered, diagnostics: [], status: .unprocessableContent)
         }
-        let imported = ActivityTypeImport(bytes)
+        // Chosen files and pasted text import together, so a type in one resolves from another.
+        let imported = ActivityTypeImport(files: files)
         // A source without an `ActivityAttributes` struct does not succeed: the import says so.
         guard imported.succeeded, !imported.types.isEmpty else {
             return try page(
@@ -55,7 +55,7 @@ struct ActivityPages: Sendable {
         do {
             // Each type is read back before it is stored; the first that would not be stops here.
             for type in imported.types {
-                try catalog.auditedPut(type, source: entered, format: imported.format, by: author)
+                try catalog.auditedPut(type, source: imported.sourceText, format: imported.format, by: author)
             }
         } catch RegistryRefusal.invalid(let diagnostics) {
             return try page(

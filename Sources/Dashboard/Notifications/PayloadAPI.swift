@@ -66,7 +66,7 @@ struct PayloadAPI: Sendable {
             let matrix = PreviewMatrix(
                 content, hiddenPreviews: options.hiddenPreviews, version: options.version)
             var withCuts = analysis.report
-            withCuts.diagnostics += matrix.cutDiagnostics()
+            withCuts.diagnostics += matrix.diagnostics()
             let response =
                 options.wantsText
                 ? Response(text: analysis.report.pictureHeading + "\n" + matrix.table())
@@ -76,10 +76,13 @@ struct PayloadAPI: Sendable {
         let result = PreviewEngine.preview(
             content, device: options.device, surfaces: options.surfaces,
             hiddenPreviews: options.hiddenPreviews, version: options.version)
+        // What CarPlay or the watch's Short Look leaves out, on those devices.
+        var report = analysis.report
+        report.diagnostics += PreviewMatrix.surfaceDiagnostics(content, on: options.device)
         let response =
             options.wantsText
             ? Response(text: analysis.report.pictureHeading + "\n" + result.textPicture())
-            : Response(json: result.jsonBytes(report: analysis.report))
+            : Response(json: result.jsonBytes(report: report))
         return Self.marked(response, report: analysis.report)
     }
 

@@ -10,7 +10,9 @@ import JSON
 /// ```
 ///
 /// JSON Schema has no words for Swift's `Date` and `Decimal`, which are JSON numbers; they carry
-/// `"x-swift-type"`. `URL` and `UUID` are strings with `format` `uri` and `uuid`.
+/// `"x-swift-type"`, as do ranges (`"ClosedRange"`, `"Range"`: two-item arrays) and enums
+/// without a raw type (`"enum"`: an object with exactly one of its case keys). `URL` and
+/// `UUID` are strings with `format` `uri` and `uuid`.
 ///
 /// Every struct nested in `attributes` or `content-state` is written once under `$defs` (by its
 /// Swift name, numbered when two different structs share one) and referred to with `$ref`
@@ -149,6 +151,26 @@ extension ActivityValueType {
             }
             members[1].value = JSONNode(.list([.string("object"), .string("null")]))
             return .object(members)
+        case .range(let bound, let closed):
+            type("array")
+            node.set("x-swift-type", closed ? "ClosedRange" : "Range")
+            node.set("items", bound.schema(nullable: false, &definitions))
+            node.set("minItems", 2)
+            node.set("maxItems", 2)
+            node.set("description", "[lowerBound, upperBound], lowerBound <= upperBound.")
+        case .cases(let enumeration):
+            // One key, the case name, holding the case's associated values by label.
+            node.set("title", enumeration.name)
+            type("object")
+            node.set("x-swift-type", "enum")
+            var cases = JSONObjectBuilder()
+            for entry in enumeration.cases {
+                cases.set(entry.name, entry.schema(&definitions))
+            }
+            node.set("properties", cases.value)
+            node.set("additionalProperties", false)
+            node.set("minProperties", 1)
+            node.set("maxProperties", 1)
         case .enumeration(let enumeration):
             node.set("title", enumeration.name)
             type(enumeration.rawType == .string ? "string" : "integer")

@@ -6,7 +6,9 @@ import JSON
 ///
 /// Supported: `type` (one name, or a name and `"null"`), `properties`, `required`,
 /// `additionalProperties` (a schema: a `[String: T]` dictionary), `items`, `enum` (strings or
-/// integers), `format` `uri`/`uuid`, `x-swift-type` `Date`/`Decimal`, `$ref` to `#/$defs/…`.
+/// integers), `format` `uri`/`uuid`, `x-swift-type` `Date`/`Decimal` (numbers),
+/// `ClosedRange`/`Range` (two-item arrays) and `enum` (an enum without a raw type: one key per
+/// case), `$ref` to `#/$defs/…`.
 /// Annotations and value constraints the device's decoder never checks (`description`,
 /// `minimum`, `pattern`, …) are ignored; anything else (`oneOf`, `patternProperties`, …) is an
 /// error, because it would make the checks disagree with the app.
@@ -164,9 +166,19 @@ public struct ActivitySchemaReader {
         switch (typeName, swiftType, node["format"]?.value.stringValue) {
         case ("number", "Date"?, _): return .date
         case ("number", "Decimal"?, _): return .decimal
+        case ("array", let range?, _) where range == "ClosedRange" || range == "Range":
+            guard let items = node["items"] else {
+                throw SchemaProblem(.schemaShape, path, "a range schema needs \"items\": its bound", node)
+            }
+            let bound = try value(items, path: path + ".items", name: title + "Bound", depth: depth + 1)
+            return .range(bound, closed: range == "ClosedRange")
+        case ("object", "enum"?, _):
+            return try caseEnumeration(node, path: path, title: title, depth: depth)
         case (_, let other?, _):
             throw SchemaProblem(
-                .schemaUnsupported, path, "\"x-swift-type\": \"\(other)\" is not Date or Decimal on a number",
+                .schemaUnsupported, path,
+                "\"x-swift-type\": \"\(other)\" is not Date or Decimal on a number, ClosedRange or Range on an "
+                    + "array, or enum on an object",
                 node)
         case ("string", _, "uri"?): return .url
         case ("string", _, "uuid"?): return .uuid
@@ -221,6 +233,30 @@ public struct ActivitySchemaReader {
             fields.append(ActivityField(key: member.key, type: type, line: member.keySpan.line))
         }
         return .object(ActivityObjectType(name: title, fields: fields))
+    }
+
+    /// An enum without a raw type: each property is a case, an object of its associated values.
+    private mutating func caseEnumeration(_ node: JSONNode, path: String, title: String, depth: Int)
+        throws(SchemaProblem) -> ActivityValueType
+    {
+        var cases: [ActivityObjectType] = []
+        for member in node["properties"]?.value.objectMembers ?? [] {
+            let casePath = JSONPath.appending(key: member.key, to: path + ".properties")
+            guard
+                case .object(var entry) = try value(
+                    member.value, path: casePath, name: member.key, depth: depth + 1)
+            else {
+                throw SchemaProblem(
+                    .schemaShape, casePath, "each case of an enum schema must be an object", member.value)
+            }
+            entry.name = member.key
+            cases.append(entry)
+        }
+        guard !cases.isEmpty else {
+            throw SchemaProblem(
+                .schemaShape, path, "an enum schema needs its cases under \"properties\"", node)
+        }
+        return .cases(ActivityCaseEnumType(name: title, cases: cases))
     }
 
     private func typeKeyword(_ node: JSONNode, path: String) throws(SchemaProblem) -> (String, Bool) {

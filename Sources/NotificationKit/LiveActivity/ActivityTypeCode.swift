@@ -16,6 +16,9 @@ public enum ActivityTypeCode: String, DiagnosticCode {
     /// A type that contains itself, directly or through others (`var next: ContentState?`,
     /// `[Node]`, A → B → A): the message names the type, its line and the chain.
     case swiftRecursive = "activities.swift.recursive"
+    /// An `#if` condition the importer cannot decide for an iOS app build (a custom flag,
+    /// `canImport` of a third-party module) whose branches declare different decoded types.
+    case swiftUndecidedCondition = "activities.swift.undecided-condition"
     /// An `Int` raw value that does not fit in `Int`, or an implicit one after `Int.max`.
     case swiftRawValueRange = "activities.swift.raw-value-range"
     /// Nesting deeper than `ActivityTypeLimits.maximumDepth` (64) levels: declarations, type

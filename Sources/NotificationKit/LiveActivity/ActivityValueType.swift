@@ -32,6 +32,13 @@ public indirect enum ActivityValueType: Sendable, Hashable {
     case object(ActivityObjectType)
     /// A `String` or `Int` raw-value enum: one of its raw values.
     case enumeration(ActivityEnumType)
+    /// `ClosedRange<T>` (`closed`) or `Range<T>`: a two-element array `[lower, upper]`, with
+    /// `lower <= upper` (the decoder refuses the range otherwise).
+    case range(ActivityValueType, closed: Bool)
+    /// An enum without a raw type: since Swift 5.5 synthesized `Codable` writes it as an
+    /// object with one key, the case name, holding its associated values by label (`_0`, `_1`
+    /// for unlabelled ones).
+    case cases(ActivityCaseEnumType)
 
     /// True for `T?`: the key may be left out.
     public var isOptional: Bool {
@@ -59,6 +66,8 @@ public indirect enum ActivityValueType: Sendable, Hashable {
         case .dictionary(let value): "[String: " + value.swiftName + "]"
         case .object(let object): object.name
         case .enumeration(let enumeration): enumeration.name
+        case .range(let bound, let closed): (closed ? "ClosedRange<" : "Range<") + bound.swiftName + ">"
+        case .cases(let enumeration): enumeration.name
         }
     }
 }
@@ -132,5 +141,25 @@ public struct ActivityEnumType: Sendable, Hashable {
         self.name = name
         self.rawType = rawType
         self.rawValues = rawValues
+    }
+}
+
+/// An enum without a raw type, coded by case name: each case is an object of its associated
+/// values (empty for a case without them), as `ActivityObjectType` holds a struct's fields.
+public struct ActivityCaseEnumType: Sendable, Hashable {
+    /// The Swift type name.
+    public var name: String
+    /// The cases in declaration order: each named by the case, its fields the associated values.
+    public var cases: [ActivityObjectType]
+
+    /// An enum named `name` with `cases`.
+    public init(name: String, cases: [ActivityObjectType]) {
+        self.name = name
+        self.cases = cases
+    }
+
+    /// The case named exactly `name`.
+    public func `case`(named name: String) -> ActivityObjectType? {
+        cases.first { $0.name.utf8.elementsEqual(name.utf8) }
     }
 }

@@ -1,49 +1,85 @@
-/// Reads the top-level and nested type declarations of Swift source (issue 14's subset) from
-/// its tokens. Anything a struct body may hold that changes or hides what is coded — a
-/// computed property, a method, an initializer, a property wrapper, a generic parameter — is
-/// refused with its line, because guessing would check payloads against the wrong shape.
+/// Reads the type declarations of a Swift file from its active tokens (after `#if`), the way
+/// real activity files are written: the `ActivityAttributes` struct beside its widget, views,
+/// previews, classes, protocols and extensions.
+///
+/// What takes no part in decoding is skipped: imports, functions, initializers, subscripts,
+/// computed properties, `static` members, and every declaration that is not a struct, an enum
+/// or a type alias. What changes or hides the coded shape (a custom `init(from:)`, a property
+/// wrapper, a generic parameter, a type the importer cannot read) is remembered on its struct
+/// or enum as a `refusal` naming its line, which becomes the error only when that type is part
+/// of an activity type: the widget's `var body: some WidgetConfiguration` never fails an import.
 struct SwiftDeclarationParser {
     /// The tokens being read.
     let tokens: [SwiftToken]
+    /// The file the tokens come from, for messages.
+    let file: String?
     /// The next token to read.
     var index = 0
     /// How many declarations and type expressions enclose the one being read.
     var depth = 0
-    /// The number the next struct or alias gets.
-    private var nextID = 0
+    /// The number the next struct or alias gets (unique across the files of one import).
+    var nextID: Int
 
-    /// A parser over `tokens`.
-    init(tokens: [SwiftToken]) {
+    /// A parser over `tokens` of `file`, numbering declarations from `firstID`.
+    init(tokens: [SwiftToken], file: String? = nil, firstID: Int = 0) {
         self.tokens = tokens
+        self.file = file
+        self.nextID = firstID
     }
 
-    /// Every top-level struct and enum of the source (imports and extensions are skipped).
-    mutating func parseFile() throws(SwiftImportError) -> (
-        structs: [SwiftStructSyntax], enums: [SwiftEnumSyntax]
-    ) {
-        var structs: [SwiftStructSyntax] = []
-        var enums: [SwiftEnumSyntax] = []
+    /// Every top-level struct, enum and type alias of the source, added to `syntax`.
+    mutating func parseFile(into syntax: inout SwiftFileSyntax) throws(SwiftImportError) {
         while let token = peek {
-            if token.is("import") {
-                index += 1
-                skipQualifiedName()
-            } else if token.is("extension") {
-                // Extensions cannot add stored properties; they hold previews and helpers.
-                try skipToBlock(from: token)
-                try skipBalancedBlock()
-            } else {
-                try skipAttributesAndModifiers()
-                guard let keyword = peek else { break }
-                if keyword.is("struct") {
-                    structs.append(try parseStruct())
-                } else if keyword.is("enum") {
-                    enums.append(try parseEnum())
-                } else {
-                    throw unsupported(keyword, "`\(keyword.text)` at the top level")
+            if token.kind == .identifier, token.text.hasPrefix("#") {
+                try skipMacroExpansion()
+                continue
+            }
+            let start = index
+            let attributes = try skipAttributesAndModifiers()
+            guard let keyword = peek else { break }
+            switch keyword.kind == .identifier ? keyword.text : "" {
+            case "struct": syntax.structs.append(try parseStruct())
+            case "enum": syntax.enums.append(try parseEnum())
+            case "typealias": syntax.aliases.append(try parseAlias())
+            case "extension": try readExtension(into: &syntax)
+            default:
+                if index == start && attributes.isEmpty && !Self.declarationKeywords.contains(keyword.text) {
+                    throw self.syntax(keyword, "unexpected `\(keyword.text)` at the top level")
                 }
+                try skipDeclaration()
             }
         }
-        return (structs, enums)
+    }
+
+    /// The parsed file, for a caller with one file.
+    mutating func parseFile() throws(SwiftImportError) -> SwiftFileSyntax {
+        var syntax = SwiftFileSyntax()
+        try parseFile(into: &syntax)
+        return syntax
+    }
+
+    /// `extension A.B { … }`: skipped, but an `init(from:)` in it replaces the synthesized
+    /// decoding of `A.B`, which is remembered.
+    private mutating func readExtension(into syntax: inout SwiftFileSyntax) throws(SwiftImportError) {
+        let keyword = take()
+        var path: [String] = []
+        while let name = peek, name.kind == .identifier {
+            path.append(name.text)
+            index += 1
+            guard peek?.is(".") == true else { break }
+            index += 1
+        }
+        try skipToBlock(from: keyword)
+        let body = index
+        try skipBalancedBlock()
+        for position in body..<index where tokens[position].is("init") {
+            guard position + 2 < index, tokens[position + 1].is("("), tokens[position + 2].is("from") else {
+                continue
+            }
+            let name = path.joined(separator: ".")
+            syntax.customDecoders.append(
+                (path, customDecoding(tokens[position], of: name, where: "in an extension of `\(name)`")))
+        }
     }
 
     // MARK: Declarations
@@ -53,10 +89,16 @@ struct SwiftDeclarationParser {
         try enter(keyword)
         defer { depth -= 1 }
         let name = try identifier(after: keyword)
-        try refuseGenerics(of: name)
         nextID += 1
         var result = SwiftStructSyntax(
-            id: nextID, name: name.text, line: keyword.line, conformances: try inheritance())
+            id: nextID, name: name.text, line: keyword.line, file: file, conformances: [])
+        if let open = peek, open.is("<") {
+            result.refusal = unsupported(
+                open, "generic type `\(name.text)<…>`; ActivityKit decodes one concrete type")
+            try skipBalanced(open: "<", close: ">")
+        }
+        result.conformances = try inheritance()
+        try skipToBlock(from: keyword)
         try expect("{", after: name)
         while let token = peek, !token.is("}") {
             try parseStructMember(into: &result)
@@ -65,158 +107,132 @@ struct SwiftDeclarationParser {
         return result
     }
 
+    /// One member of a struct: read when it is stored, nested or an alias, skipped otherwise;
+    /// a member the importer cannot read becomes the struct's refusal and is skipped.
     private mutating func parseStructMember(into result: inout SwiftStructSyntax) throws(SwiftImportError) {
-        if let wrapper = peek, wrapper.is("@") {
-            throw unsupported(wrapper, "an attribute or property wrapper inside `\(result.name)`")
-        }
-        try skipAttributesAndModifiers()
+        let start = index
+        let attributes = try skipAttributesAndModifiers()
+        let modifiers = tokens[start..<index].filter { $0.kind == .identifier }.map(\.text)
         guard let token = peek else { return }
         guard token.kind == .identifier else { throw syntax(token, "unexpected `\(token.text)`") }
-        switch token.text {
-        case "let", "var":
-            result.properties.append(try parseProperty())
-        case "struct":
-            result.structs.append(try parseStruct())
-        case "enum":
-            result.enums.append(try parseEnum())
-        case "typealias":
-            index += 1
-            let name = try identifier(after: token)
-            try expect("=", after: name)
-            nextID += 1
-            result.aliases.append(
-                SwiftAliasSyntax(id: nextID, name: name.text, type: try parseType(), line: token.line))
-        case "static", "class":
-            throw unsupported(token, "a `\(token.text)` member of `\(result.name)`; move it to an extension")
-        case "func", "init", "subscript", "deinit":
-            throw unsupported(token, "`\(token.text)` in `\(result.name)`; move it to an extension")
-        default:
-            throw unsupported(token, "`\(token.text)` in `\(result.name)`")
+        let memberStart = index
+        do throws(SwiftImportError) {
+            switch token.text {
+            case "let", "var":
+                if modifiers.contains("static") || modifiers.contains("class") {
+                    try skipDeclaration()
+                } else if let property = try parseProperty(of: result.name, attributes: attributes) {
+                    if modifiers.contains("lazy") {
+                        throw unsupported(token, "the `lazy` property `\(property.name)`")
+                    }
+                    result.properties.append(property)
+                }
+            case "struct": result.structs.append(try parseStruct())
+            case "enum": result.enums.append(try parseEnum())
+            case "typealias": result.aliases.append(try parseAlias())
+            case "init":
+                if index + 2 < tokens.count, tokens[index + 1].is("("), tokens[index + 2].is("from") {
+                    throw customDecoding(token, of: result.name, where: "in `\(result.name)`")
+                }
+                try skipDeclaration()
+            default:
+                try skipDeclaration()
+            }
+        } catch {
+            if error.code == .tooDeep { throw error }
+            if result.refusal == nil { result.refusal = error }
+            index = memberStart
+            try skipDeclaration()
         }
     }
 
-    private mutating func parseProperty() throws(SwiftImportError) -> SwiftPropertySyntax {
+    /// `let`/`var name[: Type] [= value] [{ accessors }]`; nil for a computed property.
+    private mutating func parseProperty(of owner: String, attributes: [SwiftToken]) throws(SwiftImportError)
+        -> SwiftPropertySyntax?
+    {
         let keyword = take()
         let name = try identifier(after: keyword)
-        guard let colon = peek, colon.is(":") else {
-            throw unsupported(
-                name, "property `\(name.text)` without a written type; write `\(name.text): Type`")
+        var type: SwiftTypeSyntax?
+        if let colon = peek, colon.is(":") {
+            index += 1
+            let typeStart = index
+            do throws(SwiftImportError) {
+                type = try parseType()
+            } catch {
+                // `var body: some View { … }`: a computed property of a type the importer does
+                // not read is skipped like any computed property.
+                if error.code == .tooDeep { throw error }
+                index = typeStart
+                while let next = peek, next.line == colon.line, !next.is("{"), !next.is("=") { index += 1 }
+                guard let block = peek, block.is("{"), !Self.isObserverBlock(tokens, at: index) else {
+                    throw error
+                }
+                try skipBalancedBlock()
+                return nil
+            }
         }
-        index += 1
-        let type = try parseType()
+        if let block = peek, block.is("{"), !Self.isObserverBlock(tokens, at: index) {
+            try skipBalancedBlock()
+            return nil
+        }
         var hasDefault = false
-        if let next = peek, next.is("{") {
-            throw unsupported(next, "computed property `\(name.text)` (a property with a body)")
-        }
-        if let next = peek, next.is("=") {
+        if let equals = peek, equals.is("=") {
             hasDefault = true
             index += 1
-            skipExpression(startingOn: next.line)
+            if type == nil { type = SwiftTypeInference.type(of: tokens, at: index) }
         }
-        if let next = peek, next.is(",") {
-            throw unsupported(next, "several properties in one declaration; declare one per line")
+        if let comma = peek, comma.is(",") {
+            throw unsupported(comma, "several properties in one declaration; declare one per line")
         }
-        if let next = peek, next.is(";") { index += 1 }
+        try skipDeclarationRest(after: tokens[index - 1])
+        if let wrapper = attributes.first(where: { !Self.declarationAttributes.contains($0.text) }) {
+            throw unsupported(
+                wrapper,
+                "the property wrapper or attached macro `@\(wrapper.text)` on `\(name.text)` in `\(owner)`")
+        }
+        guard let type else {
+            if keyword.is("let") && hasDefault { return nil }
+            throw unsupported(
+                name,
+                "property `\(name.text)` whose type cannot be told from its initial value; write `\(name.text): Type`"
+            )
+        }
         return SwiftPropertySyntax(
             name: name.text, type: type, isLet: keyword.is("let"), hasDefault: hasDefault, line: keyword.line)
     }
 
-    private mutating func parseEnum() throws(SwiftImportError) -> SwiftEnumSyntax {
+    private mutating func parseAlias() throws(SwiftImportError) -> SwiftAliasSyntax {
         let keyword = take()
         let name = try identifier(after: keyword)
-        try refuseGenerics(of: name)
-        var result = SwiftEnumSyntax(name: name.text, line: keyword.line, inherited: try inheritance())
-        try expect("{", after: name)
-        while let token = peek, !token.is("}") {
-            guard token.is("case") else {
-                throw unsupported(token, "`\(token.text)` in enum `\(name.text)` (only cases are supported)")
-            }
-            index += 1
-            repeat {
-                if let comma = peek, comma.is(",") { index += 1 }
-                let caseName = try identifier(after: token)
-                var raw: SwiftToken?
-                if let next = peek, next.is("(") {
-                    throw unsupported(next, "case `\(caseName.text)` with associated values")
-                }
-                if let next = peek, next.is("=") {
-                    index += 1
-                    raw = try rawValue(after: next)
-                }
-                result.cases.append(SwiftCaseSyntax(name: caseName.text, rawValue: raw, line: caseName.line))
-            } while peek?.is(",") == true
-            if let next = peek, next.is(";") { index += 1 }
+        if let open = peek, open.is("<") { try skipBalanced(open: "<", close: ">") }
+        try expect("=", after: name)
+        nextID += 1
+        var alias = SwiftAliasSyntax(id: nextID, name: name.text, type: nil, line: keyword.line, file: file)
+        let start = index
+        do throws(SwiftImportError) {
+            alias.type = try parseType()
+        } catch {
+            if error.code == .tooDeep { throw error }
+            alias.refusal = error
+            index = start
         }
-        try expect("}", after: keyword)
-        return result
+        try skipDeclarationRest(after: tokens[index - 1])
+        return alias
     }
 
-    private mutating func rawValue(after equals: SwiftToken) throws(SwiftImportError) -> SwiftToken {
-        var negative = false
-        if let minus = peek, minus.is("-") {
-            negative = true
-            index += 1
-        }
-        guard let value = peek, value.kind == .string || value.kind == .number else {
-            throw syntax(equals, "expected a string or integer raw value")
-        }
-        index += 1
-        return negative ? SwiftToken(kind: .number, text: "-" + value.text, line: value.line) : value
+    /// Whether the block at `index` holds `willSet`/`didSet` (a stored property's observers)
+    /// rather than a getter.
+    static func isObserverBlock(_ tokens: [SwiftToken], at index: Int) -> Bool {
+        index + 1 < tokens.count && (tokens[index + 1].is("willSet") || tokens[index + 1].is("didSet"))
     }
 
-    // MARK: Types
-
-    /// `T`, `T?`, `[T]`, `[K: V]`, `Name<A, B>`, `Module.Name`.
-    mutating func parseType() throws(SwiftImportError) -> SwiftTypeSyntax {
-        guard let token = peek else {
-            throw SwiftImportError(code: .swiftSyntax, message: "expected a type", line: nil)
-        }
-        try enter(token)
-        defer { depth -= 1 }
-        var type: SwiftTypeSyntax
-        if token.is("[") {
-            index += 1
-            let first = try parseType()
-            if let colon = peek, colon.is(":") {
-                index += 1
-                type = .dictionary(key: first, value: try parseType())
-            } else {
-                type = .array(first)
-            }
-            try expect("]", after: token)
-        } else if token.kind == .identifier {
-            index += 1
-            var name = token.text
-            while let dot = peek, dot.is("."), index + 1 < tokens.count, tokens[index + 1].kind == .identifier
-            {
-                name = tokens[index + 1].text
-                index += 2
-            }
-            var arguments: [SwiftTypeSyntax] = []
-            if let open = peek, open.is("<") {
-                index += 1
-                repeat {
-                    if let comma = peek, comma.is(",") { index += 1 }
-                    arguments.append(try parseType())
-                } while peek?.is(",") == true
-                try expect(">", after: open)
-            }
-            type = .named(name, arguments: arguments, line: token.line)
-        } else {
-            throw unsupported(
-                token, "the type `\(token.text)…` (tuples, closures and `some`/`any` are not coded)")
-        }
-        var optionalMarks = 0
-        while let mark = peek, mark.is("?") || mark.is("!") {
-            if mark.is("!") { throw unsupported(mark, "an implicitly unwrapped optional (`!`)") }
-            // Each `?` is one more level of the type: `Int???…` is as deep as `[[[Int]]]`.
-            try enter(mark)
-            index += 1
-            optionalMarks += 1
-            type = .optional(type)
-        }
-        if let arrow = peek, arrow.is("->") { throw unsupported(arrow, "a function type") }
-        depth -= optionalMarks
-        return type
+    /// The refusal of a hand-written `init(from:)`: the importer reads synthesized decoding only.
+    func customDecoding(_ token: SwiftToken, of name: String, where place: String) -> SwiftImportError {
+        SwiftImportError(
+            code: .swiftUnsupported,
+            message:
+                "\(SwiftImportError.place(token.line, file: file)): a custom `init(from:)` \(place) decodes "
+                + "`\(name)` in its own way, which the importer cannot read (it reads synthesized Codable only)",
+            line: token.line, file: file)
     }
 }

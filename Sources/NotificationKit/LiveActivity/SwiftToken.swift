@@ -3,7 +3,8 @@
 struct SwiftToken: Sendable, Hashable {
     /// What kind of token.
     enum Kind: Sendable, Hashable {
-        /// An identifier or keyword (`struct`, `ContentState`, `` `default` `` unquoted).
+        /// An identifier or keyword (`struct`, `ContentState`, `` `default` `` unquoted), or a
+        /// pound keyword with its `#` (`#if`, `#warning`, `#Preview`).
         case identifier
         /// A string literal; `text` is its decoded contents.
         case string
@@ -19,6 +20,16 @@ struct SwiftToken: Sendable, Hashable {
     var text: String
     /// 1-based line where the token starts.
     var line: Int
+    /// 1-based line where the token ends (a multi-line string's closing `"""`).
+    var endLine: Int
+
+    /// A token of `kind` from `line` to `endLine` (the same line unless given).
+    init(kind: Kind, text: String, line: Int, endLine: Int? = nil) {
+        self.kind = kind
+        self.text = text
+        self.line = line
+        self.endLine = endLine ?? line
+    }
 
     /// True when this is the identifier or punctuation `text`.
     func `is`(_ text: String) -> Bool {

@@ -1,11 +1,13 @@
 /// Splits Swift source into `SwiftToken`s, dropping whitespace and comments (nested block
-/// comments included). Hand-written for the importer's subset: no outside package, and every
-/// fault (an unclosed string or comment, a multi-line or interpolated string) is an error with
+/// comments included). Hand-written for the importer: no outside package. It reads every
+/// string form real files hold — escapes with `\u{…}`, interpolation `\(…)` (nested strings
+/// included), multi-line `"""` and raw `#"…"#` strings — so the SwiftUI views and widgets around
+/// an app's activity types lex as Swift does; an unclosed string or comment is an error with
 /// its line rather than a guess.
 struct SwiftTokenizer {
-    private let scalars: [Unicode.Scalar]
-    private var index = 0
-    private var line = 1
+    let scalars: [Unicode.Scalar]
+    var index = 0
+    var line = 1
 
     /// A tokenizer over `source`.
     init(_ source: String) {
@@ -22,10 +24,15 @@ struct SwiftTokenizer {
         return tokens
     }
 
-    private var current: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
-    private var following: Unicode.Scalar? { index + 1 < scalars.count ? scalars[index + 1] : nil }
+    var current: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
+    var following: Unicode.Scalar? { index + 1 < scalars.count ? scalars[index + 1] : nil }
 
-    private mutating func advance() {
+    /// The scalar `offset` places ahead, if any.
+    func scalar(at offset: Int) -> Unicode.Scalar? {
+        index + offset < scalars.count ? scalars[index + offset] : nil
+    }
+
+    mutating func advance() {
         if current == "\n" { line += 1 }
         index += 1
     }
@@ -35,8 +42,17 @@ struct SwiftTokenizer {
         try skipTrivia()
         guard let scalar = current else { return nil }
         let start = line
-        if scalar == "\"" {
-            return SwiftToken(kind: .string, text: try stringLiteral(), line: start)
+        if scalar == "\"" || (scalar == "#" && rawStringHashes() != nil) {
+            let text = try stringLiteral()
+            return SwiftToken(kind: .string, text: text, line: start, endLine: line)
+        }
+        if scalar == "#", following == "/" {
+            try skipExtendedRegex()
+            return SwiftToken(kind: .punctuation, text: "#/", line: start, endLine: line)
+        }
+        if scalar == "#", let after = following, Self.isIdentifierStart(after) {
+            advance()
+            return SwiftToken(kind: .identifier, text: "#" + identifierText(), line: start)
         }
         if scalar == "`" {
             advance()
@@ -50,12 +66,7 @@ struct SwiftTokenizer {
             return SwiftToken(kind: .identifier, text: text, line: start)
         }
         if Self.isIdentifierStart(scalar) {
-            var text = ""
-            while let inner = current, Self.isIdentifierStart(inner) || ("0"..."9").contains(inner) {
-                text.unicodeScalars.append(inner)
-                advance()
-            }
-            return SwiftToken(kind: .identifier, text: text, line: start)
+            return SwiftToken(kind: .identifier, text: identifierText(), line: start)
         }
         if ("0"..."9").contains(scalar) {
             var text = ""
@@ -78,7 +89,16 @@ struct SwiftTokenizer {
         return SwiftToken(kind: .punctuation, text: String(scalar), line: start)
     }
 
-    private mutating func skipTrivia() throws(SwiftTokenError) {
+    private mutating func identifierText() -> String {
+        var text = ""
+        while let inner = current, Self.isIdentifierStart(inner) || ("0"..."9").contains(inner) {
+            text.unicodeScalars.append(inner)
+            advance()
+        }
+        return text
+    }
+
+    mutating func skipTrivia() throws(SwiftTokenError) {
         while let scalar = current {
             if scalar.properties.isWhitespace {
                 advance()
@@ -104,42 +124,25 @@ struct SwiftTokenizer {
         }
     }
 
-    private mutating func stringLiteral() throws(SwiftTokenError) -> String {
+    /// `#/…/#`: an extended regex literal, skipped whole (its text may hold quotes).
+    private mutating func skipExtendedRegex() throws(SwiftTokenError) {
         let start = line
-        if following == "\"", index + 2 < scalars.count, scalars[index + 2] == "\"" {
-            throw SwiftTokenError(
-                message: "multi-line string literals are outside the supported subset", line: start)
-        }
         advance()
-        var text = ""
-        while let scalar = current, scalar != "\"" {
-            if scalar == "\n" { break }
+        advance()
+        while let scalar = current {
             if scalar == "\\" {
                 advance()
-                switch current {
-                case "n": text += "\n"
-                case "t": text += "\t"
-                case "\"": text += "\""
-                case "'": text += "'"
-                case "\\": text += "\\"
-                case "0": text += "\0"
-                default:
-                    throw SwiftTokenError(
-                        message: "string interpolation and \\u{…} escapes are outside the supported subset",
-                        line: line)
-                }
+            } else if scalar == "/", following == "#" {
                 advance()
-                continue
+                advance()
+                return
             }
-            text.unicodeScalars.append(scalar)
             advance()
         }
-        guard current == "\"" else { throw SwiftTokenError(message: "unclosed string literal", line: start) }
-        advance()
-        return text
+        throw SwiftTokenError(message: "unclosed #/ regex literal", line: start)
     }
 
-    private static func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
+    static func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
         scalar == "_" || scalar.properties.isAlphabetic
     }
 }

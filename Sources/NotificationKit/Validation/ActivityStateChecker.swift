@@ -46,6 +46,10 @@ struct ActivityStateChecker {
             }
         case (.enumeration(let enumeration), _):
             checkEnum(node, enumeration, path: path, sink: &sink)
+        case (.range(let bound, let closed), .array(let elements)):
+            checkRange(elements, bound: bound, closed: closed, node: node, path: path, sink: &sink)
+        case (.cases(let enumeration), .object(let members)):
+            checkCase(members, enumeration, node: node, path: path, sink: &sink)
         case (.array(let element), .array(let elements)):
             for (index, item) in elements.enumerated() {
                 check(item, against: element, path: JSONPath.appending(index: index, to: path), sink: &sink)
@@ -89,6 +93,62 @@ struct ActivityStateChecker {
             }
             check(member.value, against: field.type, path: memberPath, sink: &sink)
         }
+    }
+
+    /// `[lower, upper]`: exactly two bounds, the lower not above the upper (the range's decoder
+    /// refuses both).
+    private mutating func checkRange(
+        _ elements: [JSONNode], bound: ActivityValueType, closed: Bool, node: JSONNode, path: String,
+        sink: inout DiagnosticSink
+    ) {
+        let name = ActivityValueType.range(bound, closed: closed).swiftName
+        guard elements.count == 2 else {
+            sink.emit(
+                .valueInvalid, path, at: node.span,
+                "\(name) decodes from exactly two values, [lowerBound, upperBound], but the payload has "
+                    + "\(elements.count); the update does not decode.")
+            return
+        }
+        for (index, item) in elements.enumerated() {
+            check(item, against: bound, path: JSONPath.appending(index: index, to: path), sink: &sink)
+        }
+        if let lower = elements[0].value.numberValue?.doubleValue,
+            let upper = elements[1].value.numberValue?.doubleValue, lower > upper
+        {
+            sink.emit(
+                .valueInvalid, path, at: node.span,
+                "\(name) needs lowerBound <= upperBound, but \(elements[0].value.numberValue?.literal ?? "") > "
+                    + "\(elements[1].value.numberValue?.literal ?? ""); the update does not decode.")
+        }
+    }
+
+    /// `{"case": {associated values}}`: exactly one key, a case name (Swift 5.5's synthesized
+    /// coding of an enum without a raw type).
+    private mutating func checkCase(
+        _ members: [JSONMember], _ enumeration: ActivityCaseEnumType, node: JSONNode, path: String,
+        sink: inout DiagnosticSink
+    ) {
+        let names = enumeration.cases.map { "\"\($0.name)\"" }.joined(separator: ", ")
+        guard members.count == 1, let member = members.first else {
+            sink.emit(
+                .enumValue, path, at: node.span,
+                "\(enumeration.name) decodes from an object with exactly one key, the case name (\(names)), but "
+                    + "the payload has \(members.count); the update does not decode.")
+            return
+        }
+        guard let entry = enumeration.case(named: member.key) else {
+            sink.emit(
+                .enumValue, JSONPath.appending(key: member.key, to: path), at: member.keySpan,
+                "\"\(member.key)\" is not a case of \(enumeration.name) (\(names)); the update does not decode."
+            )
+            return
+        }
+        let casePath = JSONPath.appending(key: member.key, to: path)
+        guard case .object(let values) = member.value.value else {
+            reportType(member.value, expected: .object(entry), path: casePath, sink: &sink)
+            return
+        }
+        checkObject(values, entry, node: member.value, path: casePath, sink: &sink)
     }
 
     private func checkEnum(

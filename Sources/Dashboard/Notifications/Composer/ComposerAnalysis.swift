@@ -95,7 +95,7 @@ struct ComposerAnalysis: Sendable {
                 version: options.version)
         }
         var report = analysis.report
-        report.diagnostics += matrix.cutDiagnostics()
+        report.diagnostics += matrix.diagnostics()
         self.report = report
         var curl: String?
         var curlProblem: String?

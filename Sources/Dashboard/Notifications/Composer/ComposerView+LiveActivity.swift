@@ -1,5 +1,6 @@
 import JSON
 import NotificationKit
+import NotificationPreview
 import Templates
 
 /// The Live Activity parts of the composer (issue 14): the generated form beside Raw JSON and
@@ -139,11 +140,18 @@ extension ComposerView {
             }
         }
         let event = aps?["event"]?.value.stringValue ?? "?"
+        // Issue 29: iOS 26 also shows Live Activities in CarPlay, without app changes: a
+        // schematic frame as wide as the CarPlay banner, with the first two decoded lines.
+        let carPlayLines: [TemplateValue] = lines.prefix(2).enumerated().map { index, line in
+            ["text": line["text"] ?? .string(""), "y": .int(46 + index * 18)]
+        }
         return [
             "width": .string(Self.points(width)), "height": .string(Self.points(height)),
             "device": .string(Self.points(analysis.preview.deviceWidth)),
             "title": .string((liveType?.name ?? "No imported type") + " · " + event),
             "lines": .list(lines), "hasType": .bool(liveType != nil),
+            "carPlayWidth": .string(Self.points(DeviceProfile(.carplay).platterWidth)),
+            "carPlayLines": .list(carPlayLines),
         ]
     }
 

@@ -21,7 +21,7 @@ extension ComposerView {
         let expanded = preview.surfaces.filter { !$0.surface.isCompact }.map { surfaceValue($0, media) }
         return [
             "device": .string(preview.device.rawValue), "deviceLabel": .string(preview.device.label),
-            "ios": .string(preview.version.label), "hidden": .bool(preview.hiddenPreviews),
+            "ios": .string(preview.version.displayName), "hidden": .bool(preview.hiddenPreviews),
             "dark": .bool(dark),
             "width": points(preview.deviceWidth), "compact": .list(compact), "expanded": .list(expanded),
             "noExpandedView": .bool(expanded.isEmpty),

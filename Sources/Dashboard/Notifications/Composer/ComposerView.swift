@@ -88,7 +88,7 @@ struct ComposerView {
         values["versions"] = .list(
             PreviewVersion.allCases.map { version in
                 [
-                    "value": .string(version.rawValue), "label": .string("iOS \(version.label)"),
+                    "value": .string(version.rawValue), "label": .string("iOS \(version.displayName)"),
                     "selected": .bool(version == options.version),
                 ]
             })
