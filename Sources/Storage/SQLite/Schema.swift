@@ -217,6 +217,8 @@ enum Schema {
         ) STRICT;
         CREATE INDEX sends_by_actor ON sends (actor, id);
         CREATE INDEX sends_by_time ON sends (at);
+        """
+
     /// The app's String Catalog (issue 27): one document, every import a revision; the newest
     /// is the catalog payloads are checked against.
     private static let stringCatalog = """
@@ -226,6 +228,9 @@ enum Schema {
             source_name TEXT NOT NULL,
             changed_at TEXT NOT NULL,
             changed_by TEXT NOT NULL
+        ) STRICT;
+        """
+
     /// Issue 28: a notification's declared template variables and sample recipients, as the
     /// JSON arrays the API takes (`docs/templates.md`), one row per notification that has any.
     private static let templateVariables = """
