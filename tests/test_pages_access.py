@@ -155,7 +155,7 @@ def test_upload_forms_save_when_logged_in(browser, guarded_server, binary):
 
     log_in(browser, guarded_server, "anna", PASSWORD)
     browser.get(guarded_server.base + "/activities")
-    control(browser, "Swift file or JSON Schema").send_keys(
+    control(browser, "Swift files or a JSON Schema").send_keys(
         str(ROOT / "Tests" / "NotificationKitTests" / "Fixtures" / "activities" / "DeliveryAttributes.swift"))
     button(browser, "Import").send_keys(Keys.ENTER)
     wait(browser, lambda: "Imported DeliveryAttributes." in browser.page_source)

@@ -101,7 +101,7 @@ def test_the_app_source_imported_on_the_page_drives_the_composer(browser, browse
     try:
         driver.get(running.base + "/activities")
         assert "No types are imported yet" in driver.page_source
-        control(driver, "Swift file or JSON Schema").send_keys(str(TYPES))
+        control(driver, "Swift files or a JSON Schema").send_keys(str(TYPES))
         press(driver, "Import")
         wait(driver, lambda: "Imported DeliveryAttributes." in driver.page_source)
         row = driver.find_element(By.XPATH, "//tbody/tr[th[normalize-space()='DeliveryAttributes']]")

@@ -47,6 +47,10 @@ import Testing
         #expect(html.contains(">eta: 2026-01-01T00:30:00Z</text>"))
         #expect(html.contains("Schematic, not the app's design"))
         #expect(html.contains(#"width="365""#))  // iphone-393 less 2 × 14 pt
+        // Issue 29: iOS 26 shows Live Activities in CarPlay too: a schematic, labelled frame.
+        #expect(html.contains(#"aria-label="CarPlay Live Activity, schematic""#))
+        #expect(html.contains("CarPlay, schematic: from iOS 26"))
+        #expect(html.components(separatedBy: ">status: delivered</text>").count == 3)
         // Raw JSON carries the state as the app decodes it: seconds since 2001.
         #expect(html.contains("&quot;eta&quot;: 788920200"))
         #expect(html.contains("&quot;timestamp&quot;: 1767225600"))

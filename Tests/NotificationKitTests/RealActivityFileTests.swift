@@ -174,4 +174,31 @@ import Testing
         let diagnostic = try #require(Self.imported(["BetaFlagAttributes.swift"]).diagnostics.first)
         #expect(diagnostic.message.contains("BetaFlagAttributes.ContentState"), "\(diagnostic.message)")
     }
+
+    @Test func manyUndecidedConditionsAreRefusedNotTriedEachWay() throws {
+        var source =
+            "struct A: ActivityAttributes {\n  struct ContentState: Codable, Hashable {\n    var x: Int\n"
+        for flag in 0..<40 { source += "    #if FLAG\(flag)\n    static let f\(flag) = 1\n    #endif\n" }
+        source += "  }\n}\n"
+        let (types, diagnostics) = SwiftSourceImporter.importTypes(from: source)
+        #expect(types.isEmpty)
+        #expect(diagnostics.first?.code == "activities.swift.undecided-condition")
+        #expect(diagnostics.first?.message.contains("more than 16") == true, "\(diagnostics)")
+        // A few harmless ones import.
+        let harmless = SwiftSourceImporter.importTypes(from: Self.fewFlags)
+        #expect(harmless.diagnostics.isEmpty, "\(harmless.diagnostics)")
+    }
+
+    static let fewFlags = """
+        struct A: ActivityAttributes {
+          struct ContentState: Codable, Hashable {
+            var x: Int
+            #if FLAG_A
+            static let a = 1
+            #elseif canImport(Sentry)
+            func report() {}
+            #endif
+          }
+        }
+        """
 }

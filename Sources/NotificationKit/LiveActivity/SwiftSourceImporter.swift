@@ -40,6 +40,9 @@ public struct SwiftSourceFile: Sendable, Hashable {
 /// cannot decide that changes a decoded type) is an error naming its line, and nothing is
 /// imported.
 public enum SwiftSourceImporter {
+    /// The most `#if` conditions the importer cannot decide that it tries both ways.
+    static let maximumUndecided = 16
+
     /// The types of `source`, or the diagnostics saying why they cannot be imported.
     public static func importTypes(from source: String) -> (
         types: [ActivityAttributesType], diagnostics: [Diagnostic]
@@ -65,6 +68,17 @@ public enum SwiftSourceImporter {
                 }
             }
             let base = try build(files, tokens, assumptions: [:])
+            // Each is one more reading of every file: a bounded number, so no file of flags
+            // costs a worker more than a few readings.
+            if base.undecided.count > maximumUndecided, let extra = base.undecided.last {
+                throw SwiftImportError(
+                    code: .swiftUndecidedCondition,
+                    message:
+                        "\(SwiftImportError.place(extra.condition.line, file: extra.file)): more than "
+                        + "\(maximumUndecided) `#if` conditions cannot be decided for an iOS app build; import the "
+                        + "branches the app is built with",
+                    line: extra.condition.line, file: extra.file)
+            }
             // Each condition that could not be decided is tried the other way: the file is
             // refused only when the answer changes what the device decodes.
             for undecided in base.undecided {
