@@ -95,4 +95,6 @@ def test_no_axe_violations_on_the_variables_page(site, browser):
     browser.set_window_size(1440, 1000)
     browser.set_script_timeout(60)
     browser.get(f"{site.base}/notifications/{identifier}/variables")
+    assert browser.find_element(By.ID, "variables-title").text == "Template variables: Pickup"
+    assert browser.find_element(By.ID, "worst-summary").text.startswith("example ")
     assert violations_in_both_schemes(browser, "variables") == {}
