@@ -45,8 +45,9 @@ import Testing
         #expect(errors.first?.message.contains("Most comes from note") == true)
     }
 
-    @Test func escapingIsCountedInTheWorstBytes() throws {
-        // ASCII only would be one byte a character; a quote costs two once escaped.
+    @Test func theWorstCharacterIsTheOneWithTheMostEscapedBytes() throws {
+        // Latin at worst is three bytes a character (ẞ, the Vietnamese letters, the typographic
+        // quotes), more than an escaped quote's two; counted after the upcase filter.
         let code = VariableDeclaration(name: "code", type: .text, example: "AB", maxLength: 10)
         let (worst, _) = try Self.worst(
             #"{"data":{"c":"{{ code | upcase }}"}}"#, [code], devices: [.iphone393])
