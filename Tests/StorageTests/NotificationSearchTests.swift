@@ -98,6 +98,9 @@ import Testing
                 DROP INDEX notifications_by_search;
                 DROP INDEX notifications_live_by_update;
                 ALTER TABLE notifications DROP COLUMN search_rowid;
+                DROP TABLE apns_credentials;
+                DROP TABLE test_devices;
+                DROP TABLE sends;
                 PRAGMA user_version = 5;
                 """)
         }
