@@ -50,7 +50,7 @@ Architecture: $arch
 Maintainer: $maintainer
 Installed-Size: $(du -sk --exclude=DEBIAN "$pkg" | cut -f1)
 Depends: adduser, $shlibs
-Recommends: fonts-noto-color-emoji
+Recommends: fonts-noto-color-emoji, ca-certificates
 Section: web
 Priority: optional
 Description: dashboard for composing and validating iOS push notifications

@@ -66,6 +66,12 @@ import Testing
         #expect(String(decoding: certificate.identity.keyPEM, as: UTF8.self).contains("BEGIN PRIVATE KEY"))
     }
 
+    @Test func aLegacyP12ReadsToo() throws {
+        // RC2-40 and 3DES, as older Keychain Access exports are encrypted.
+        let certificate = try APNsCertificate(p12: Fixtures.bytes("legacy.p12"), password: "fixture-password")
+        #expect(certificate.topics.first == "com.example.app")
+    }
+
     @Test func aWrongPasswordIsAtThePasswordField() {
         let found = error { () throws(APNsCredentialError) in
             _ = try APNsCertificate(p12: Fixtures.bytes("universal.p12"), password: "wrong")

@@ -55,6 +55,8 @@ openssl req -x509 -new -newkey rsa:2048 -nodes -keyout universal.key -out univer
 openssl req -x509 -new -newkey rsa:2048 -nodes -keyout development.key -out development.crt -days 3650 \
     -set_serial 2 -config development.cnf
 openssl pkcs12 -export -in universal.crt -inkey universal.key -out universal.p12 -passout pass:fixture-password
+# As older Keychain Access exports: RC2-40 and 3DES, which OpenSSL 3 keeps in its legacy provider.
+openssl pkcs12 -export -legacy -in universal.crt -inkey universal.key -out legacy.p12 -passout pass:fixture-password
 cat universal.crt universal.key > universal.pem
 cat development.crt development.key > development.pem
 rm universal.cnf development.cnf universal.key development.key
