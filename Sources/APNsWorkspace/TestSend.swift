@@ -219,7 +219,8 @@ public final class TestSender: Sendable {
         }
     }
 
-    static func milliseconds(_ duration: Duration) -> Double {
+    /// `duration` in milliseconds, as the log and the answers show round trips.
+    public static func milliseconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
     }
 }

@@ -178,8 +178,10 @@ import Testing
         let fixture = try DashboardFixture()
         let store = try Store(directory: fixture.dataDirectory)
         let record = SendRecord(
-            actor: "user:anna", notificationID: nil, notificationRevision: nil, payloadSHA256: "00", deviceID: nil,
-            deviceName: "Phone", deviceToken: "ab", environment: "sandbox", credential: "ABC123DEFG", status: 200,
+            actor: "user:anna", notificationID: nil, notificationRevision: nil, payloadSHA256: "00",
+            deviceID: nil,
+            deviceName: "Phone", deviceToken: "ab", environment: "sandbox", credential: "ABC123DEFG",
+            status: 200,
             apnsID: nil, uniqueID: nil, reason: nil, failure: nil, roundTripMilliseconds: 1, retried: false)
         try store.sendLog.append([record], at: Date(timeIntervalSinceNow: -500 * 86_400))
         try store.sendLog.append([record])

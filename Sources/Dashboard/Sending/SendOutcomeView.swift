@@ -20,11 +20,12 @@ enum SendOutcomeView {
             "status": .string(answer?.status.map(String.init) ?? "no answer"),
             "apnsID": .string(answer?.apnsID ?? "—"), "uniqueID": .string(answer?.uniqueID ?? "—"),
             "reason": .string(answer?.reason ?? ""),
-            "roundTrip": .string(answer.map { String(format: "%.0f ms", milliseconds($0.roundTrip)) } ?? "—"),
+            "roundTrip": .string(
+                answer.map { String(format: "%.0f ms", TestSender.milliseconds($0.roundTrip)) } ?? "—"),
             "meaning": .string(answer?.explanation.meaning ?? outcome.refusal ?? ""),
             "advice": .string(answer?.explanation.advice ?? ""),
             "failure": .string(answer?.transportFailure ?? ""),
-            "unregisteredOn": .string(answer?.timestamp.map(day) ?? ""),
+            "unregisteredOn": .string(answer?.timestamp.map(APNsAnswerExplainer.day) ?? ""),
             "offerRemove": .bool(answer?.explanation.offerRemoveDevice == true),
             "retried": .bool(answer?.retried == true),
             "findings": .list(outcome.findings.map(finding)),
@@ -52,8 +53,8 @@ enum SendOutcomeView {
         object.set("apnsID", answer?.apnsID)
         object.set("apnsUniqueID", answer?.uniqueID)
         object.set("reason", answer?.reason)
-        object.set("timestamp", answer?.timestamp.map(day))
-        object.set("roundTripMilliseconds", answer.map { milliseconds($0.roundTrip) })
+        object.set("timestamp", answer?.timestamp.map(APNsAnswerExplainer.day))
+        object.set("roundTripMilliseconds", answer.map { TestSender.milliseconds($0.roundTrip) })
         object.set("retried", answer?.retried)
         object.set("failure", answer?.transportFailure ?? outcome.refusal)
         object.set("meaning", answer?.explanation.meaning)
@@ -92,15 +93,5 @@ enum SendOutcomeView {
         object.set("roundTripMilliseconds", record.roundTripMilliseconds)
         object.set("retried", record.retried)
         return object.value
-    }
-
-    static func milliseconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-    }
-
-    static func day(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withFullDate]
-        return formatter.string(from: date)
     }
 }
