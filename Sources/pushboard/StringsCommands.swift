@@ -9,17 +9,18 @@ import Storage
 /// a folder of `*.lproj` with `.strings` and `.stringsdict` files, as its next revision.
 enum StringsImportCommand: Command {
     static let words = ["strings", "import"]
-    static let valueOptions: Set<String> = ["data", "source-language"]
+    static let valueOptions: Set<String> = ["data", "source-language", InputReader.option]
     static let flagOptions: Set<String> = []
     static let usage = """
-        pushboard strings import FILE|DIR [--data DIR] [--source-language LANG]
+        pushboard strings import FILE|DIR [--data DIR] [--source-language LANG] [--max-bytes N]
 
         Reads the app's String Catalog from FILE (Localizable.xcstrings, format 1.0 or 1.1) or
         from DIR, a folder of <language>.lproj folders with Localizable.strings and
         Localizable.stringsdict files (UTF-8 or UTF-16; --source-language names the development
         language, default en), and stores it in the data directory (default ./pushboard-data)
         as the catalog's next revision. A file that does not read changes nothing (exit 1);
-        each problem is printed as file:line:column: message.
+        each problem is printed as file:line:column: message. A file larger than --max-bytes
+        (default 1 MiB, the API's body limit) is refused: raise it for a large catalog.
         """
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
@@ -28,7 +29,9 @@ enum StringsImportCommand: Command {
         }
         let catalog: StringCatalog
         do {
-            catalog = try read(path, sourceLanguage: arguments["source-language"] ?? "en")
+            catalog = try read(
+                path, sourceLanguage: arguments["source-language"] ?? "en",
+                maximumBytes: try arguments.maximumInputBytes())
         } catch let error as CatalogReadError {
             for problem in error.problems {
                 Console.error((problem.file == nil ? path + ":" : "") + problem.description)
@@ -51,18 +54,21 @@ enum StringsImportCommand: Command {
     }
 
     /// The catalog of a `.xcstrings` file, or of a folder of `*.lproj`.
-    private static func read(_ path: String, sourceLanguage: String) throws -> StringCatalog {
+    private static func read(_ path: String, sourceLanguage: String, maximumBytes: Int) throws
+        -> StringCatalog
+    {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue
         else {
-            return try XCStringsReader().read(try readInput(path))
+            return try XCStringsReader().read(try readInput(path, maximumBytes: maximumBytes))
         }
         var files: [(path: String, bytes: [UInt8])] = []
         let folders = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         for folder in folders.sorted() where folder.hasSuffix(".lproj") {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: path + "/" + folder)) ?? []
             for name in names.sorted() where name.hasSuffix(".strings") || name.hasSuffix(".stringsdict") {
-                files.append((folder + "/" + name, try readInput(path + "/" + folder + "/" + name)))
+                let file = path + "/" + folder + "/" + name
+                files.append((folder + "/" + name, try readInput(file, maximumBytes: maximumBytes)))
             }
         }
         guard !files.isEmpty else {

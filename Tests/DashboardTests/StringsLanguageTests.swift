@@ -63,8 +63,8 @@ import Testing
         let json: HTTPHeaders = ["Content-Type": "application/json"]
         let before = fixture.send(
             .post, "/api/v1/preview?device=all&languages=all", body: Self.payload, headers: json)
-        #expect(before.status == .notFound)
-        #expect(DashboardFixture.text(before).contains("no-string-catalog"))
+        #expect(before.status == .badRequest)
+        #expect(DashboardFixture.text(before).contains("String Catalog"))
         _ = fixture.send(.put, "/api/v1/strings", body: Self.catalog, headers: json)
         let answer = fixture.send(
             .post, "/api/v1/preview?device=all&languages=all", body: Self.payload, headers: json)

@@ -28,15 +28,17 @@ struct LanguageMatrix {
 
     /// The catalog and the languages the `languages` query names: `all` (the catalog's), or a
     /// comma-separated list of the catalog's languages; nil without the query. A language the
-    /// catalog lacks is a 400 naming it; the query without a catalog is `no-string-catalog`.
+    /// catalog lacks is a 400 naming it, and so is the query without a catalog.
     static func asked(_ request: Request, catalog: StringCatalog?) throws(HTTPError) -> (
         catalog: StringCatalog, languages: [String]
     )? {
         guard let text = request.queryItems["languages"] else { return nil }
         guard let catalog else {
             throw HTTPError(
-                .noStringCatalog,
-                message: "languages= needs the app's String Catalog: PUT /api/v1/strings first.")
+                .invalidParameter,
+                message:
+                    "Query parameter \"languages\" needs the app's String Catalog: PUT /api/v1/strings first."
+            )
         }
         if text == "all" { return (catalog, catalog.languages) }
         let asked = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)

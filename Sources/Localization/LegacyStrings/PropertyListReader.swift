@@ -25,7 +25,7 @@ struct PropertyListReader {
     private var scanner: XMLScanner
 
     init(_ text: String, file: String?) {
-        scanner = XMLScanner(Array(text.unicodeScalars), file: file)
+        scanner = XMLScanner(text, file: file)
     }
 
     /// The root value inside `<plist>`.

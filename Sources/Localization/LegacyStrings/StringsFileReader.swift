@@ -25,7 +25,7 @@ public struct StringsFileReader: Sendable {
                     message: "the file is neither UTF-8 nor UTF-16 with a byte order mark")
             ])
         }
-        var scanner = StringsScanner(Array(text.unicodeScalars), file: file)
+        var scanner = StringsScanner(text, file: file)
         var pairs: [Pair] = []
         while true {
             let comment = try scanner.skipSpaceAndComments()

@@ -1,33 +1,22 @@
 /// The scanner of `.strings` text, one Unicode scalar at a time, counting lines and columns.
 struct StringsScanner {
-    private let scalars: [Unicode.Scalar]
+    private var cursor: TextCursor
     private let file: String?
-    private var offset = 0
-    private var line = 1
-    private var column = 1
 
-    init(_ scalars: [Unicode.Scalar], file: String?) {
-        self.scalars = scalars
+    init(_ text: String, file: String?) {
+        self.cursor = TextCursor(text)
         self.file = file
     }
 
-    var atEnd: Bool { offset >= scalars.count }
+    var atEnd: Bool { cursor.atEnd }
 
-    private var current: Unicode.Scalar? { offset < scalars.count ? scalars[offset] : nil }
+    private var current: Unicode.Scalar? { cursor.current }
+    private var line: Int { cursor.line }
+    private var column: Int { cursor.column }
 
-    private func peek(_ distance: Int) -> Unicode.Scalar? {
-        offset + distance < scalars.count ? scalars[offset + distance] : nil
-    }
+    private func peek(_ distance: Int) -> Unicode.Scalar? { cursor.peek(distance) }
 
-    private mutating func advance() {
-        if current == "\n" {
-            line += 1
-            column = 1
-        } else {
-            column += 1
-        }
-        offset += 1
-    }
+    private mutating func advance() { cursor.advance() }
 
     /// Skips white space and comments; returns the last comment's text.
     @discardableResult

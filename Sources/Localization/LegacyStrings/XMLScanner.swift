@@ -8,39 +8,21 @@ struct XMLScanner {
         var column: Int
     }
 
-    private let scalars: [Unicode.Scalar]
+    private var cursor: TextCursor
     private let file: String?
-    private var offset = 0
-    private var line = 1
-    private var column = 1
 
-    init(_ scalars: [Unicode.Scalar], file: String?) {
-        self.scalars = scalars
+    init(_ text: String, file: String?) {
+        self.cursor = TextCursor(text)
         self.file = file
     }
 
-    private var current: Unicode.Scalar? { offset < scalars.count ? scalars[offset] : nil }
+    private var current: Unicode.Scalar? { cursor.current }
+    private var line: Int { cursor.line }
+    private var column: Int { cursor.column }
 
-    private func starts(with text: String) -> Bool {
-        var index = offset
-        for scalar in text.unicodeScalars {
-            guard index < scalars.count, scalars[index] == scalar else { return false }
-            index += 1
-        }
-        return true
-    }
+    private func starts(with text: String) -> Bool { cursor.starts(with: text) }
 
-    private mutating func advance(_ count: Int = 1) {
-        for _ in 0..<count where offset < scalars.count {
-            if scalars[offset] == "\n" {
-                line += 1
-                column = 1
-            } else {
-                column += 1
-            }
-            offset += 1
-        }
-    }
+    private mutating func advance(_ count: Int = 1) { cursor.advance(count) }
 
     private mutating func skip(past end: String) throws(CatalogReadError) {
         while current != nil, !starts(with: end) { advance() }
@@ -89,7 +71,7 @@ struct XMLScanner {
         }
         while let scalar = current, scalar != ">" { advance() }
         guard current == ">" else { throw fail("a tag is never closed") }
-        let isEmpty = offset > 0 && scalars[offset - 1] == "/"
+        let isEmpty = cursor.previous == "/"
         advance()
         return Tag(name: name, isEmpty: isEmpty, line: startLine, column: startColumn)
     }
