@@ -100,7 +100,6 @@ import Testing
                 DROP INDEX notifications_by_search;
                 DROP INDEX notifications_live_by_update;
                 ALTER TABLE notifications DROP COLUMN search_rowid;
-                DROP TABLE string_catalog_revisions;
                 PRAGMA user_version = 5;
                 """)
             for table in laterTables {
