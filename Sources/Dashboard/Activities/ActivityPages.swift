@@ -101,7 +101,7 @@ struct ActivityPages: Sendable {
             "hasUnreadable": .bool(!snapshot.unreadable.isEmpty),
         ]
         var response = try pages.page(
-            "activities/list", title: "Live Activity types", section: .none, values: values)
+            "activities/list", title: "Live Activity types", section: .activities, values: values)
         response.status = status
         return response
     }

@@ -84,6 +84,6 @@ struct DevicePages: Sendable {
             "flash": flash.map { .list([["kind": "success", "text": .string("Device \($0).")]]) }
                 ?? .list([]),
         ]
-        return try pages.page("sending/devices", title: "Test devices", section: .none, values: values)
+        return try pages.page("sending/devices", title: "Test devices", section: .sending, values: values)
     }
 }

@@ -140,7 +140,7 @@ struct SendPages: Sendable {
             "next": .string(offset + Self.pageSize < total ? "/sends?offset=\(offset + Self.pageSize)" : ""),
             "previous": .string(offset > 0 ? "/sends?offset=\(max(0, offset - Self.pageSize))" : ""),
         ]
-        return try pages.page("sending/sends", title: "Send log", section: .none, values: values)
+        return try pages.page("sending/sends", title: "Send log", section: .sending, values: values)
     }
 
     /// Records per page of the log.

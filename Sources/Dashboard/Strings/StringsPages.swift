@@ -70,7 +70,7 @@ struct StringsPages: Sendable {
             values["when"] = .string(Timestamp.readable(stored.changedAt))
             values["by"] = .string(stored.changedBy)
         }
-        var response = try pages.page("strings/list", title: "Strings", section: .none, values: values)
+        var response = try pages.page("strings/list", title: "Strings", section: .strings, values: values)
         response.status = status
         return response
     }

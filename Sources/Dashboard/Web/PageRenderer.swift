@@ -12,7 +12,7 @@ struct PageRenderer: Sendable {
 
     /// Which navigation entry a page belongs to.
     enum Section: String {
-        case overview, categories, notifications, settings, none
+        case overview, categories, notifications, activities, strings, sending, settings, none
     }
 
     /// `name` rendered into the layout with `values` plus the layout's own values, and the
