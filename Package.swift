@@ -85,7 +85,8 @@ let package = Package(
             exclude: ["ShapingFonts"], swiftSettings: strict, plugins: ["EmbedShapingFonts"]),
         // Payload templates: the Liquid subset, declared variables, worst case, render (issue 28).
         .target(
-            name: "Personalization", dependencies: ["Concurrency", "JSON", "NotificationKit", "NotificationPreview"],
+            name: "Personalization",
+            dependencies: ["Concurrency", "JSON", "NotificationKit", "NotificationPreview"],
             swiftSettings: strict),
         .target(
             name: "Storage", dependencies: ["CSQLite", "CPostgres", "Concurrency", "ImageFormats"],
@@ -103,7 +104,8 @@ let package = Package(
             ],
             swiftSettings: strict),
         .target(
-            name: "Registry", dependencies: ["Concurrency", "JSON", "Localization", "NotificationKit", "Storage"],
+            name: "Registry",
+            dependencies: ["Concurrency", "JSON", "Localization", "NotificationKit", "Storage"],
             swiftSettings: sealed),
         // The workspace side of test sends (issue 26): APNs credentials sealed at rest, test
         // devices, the send log, the per-user rate limit, the test send.
