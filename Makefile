@@ -5,7 +5,7 @@ PORT ?= 8080
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: run test test-deps build release release-build install deb lint unit unit-build unit-run tsan pytest pytest-run bench bench-http bench-validate bench-lists bench-languages bench-render soak fuzz fuzz-build fuzz-smoke format clean
+.PHONY: run test test-deps build release release-build install deb lint unit unit-build unit-run tsan pytest pytest-run pytest-parallel pytest-serial bench bench-http bench-validate bench-lists bench-languages bench-render soak fuzz fuzz-build fuzz-smoke format clean
 
 run: release
 	.build/release/pushboard serve --host 127.0.0.1 --port $(PORT) --data $(DATA)
@@ -40,14 +40,18 @@ build:
 # Swift build leaves a core idle for long stretches (modules that wait on one another), so
 # together they finish well before one after another. The tests then run one stage at a time, so
 # no build competes with the tests that assert timing. The fuzz smoke runs (one core) beside
-# the Swift tests, which wait on live servers for long stretches. Each stage ends with its wall
-# and CPU time (scripts/timed.sh).
+# the Swift tests, which wait on live servers for long stretches; so do the browser, API and CLI
+# tests beside them (pytest used under one core of two on its own: its tests wait on browsers and
+# servers), which saved 2.5 of 16 minutes. Only the tests marked `serial`, which assert latency
+# or timing bounds, run alone at the end. Each stage ends with its wall and CPU time
+# (scripts/timed.sh).
 test:
 	scripts/install-deps.sh run
 	scripts/timed.sh "builds, lint and test tools" \
 		$(MAKE) -j5 --output-sync=target lint test-deps unit-build release-build fuzz-build
-	scripts/timed.sh "Swift tests and fuzz smoke" $(MAKE) -j2 --output-sync=target unit-run fuzz-smoke
-	scripts/timed.sh "pytest" $(MAKE) pytest-run
+	scripts/timed.sh "Swift tests, fuzz smoke and pytest" \
+		$(MAKE) -j3 --output-sync=target unit-run fuzz-smoke pytest-parallel
+	scripts/timed.sh "pytest serial" $(MAKE) pytest-serial
 
 test-deps:
 	scripts/install-deps.sh test
@@ -81,8 +85,13 @@ PYTEST_WORKERS ?= 4
 pytest: release
 	$(MAKE) pytest-run
 
-pytest-run:
+pytest-run: pytest-parallel
+	$(MAKE) pytest-serial
+
+pytest-parallel:
 	python3 -m pytest -q -n $(PYTEST_WORKERS) --dist loadfile -m "not serial" tests
+
+pytest-serial:
 	python3 -m pytest -q -m serial tests
 
 # libFuzzer targets (scripts/fuzz.sh): `make fuzz FUZZ_SECONDS=600` runs each for ten minutes;
