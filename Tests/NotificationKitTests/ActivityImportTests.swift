@@ -85,6 +85,11 @@ import Testing
             "keys are not String"
         ),
         ("struct A: ActivityAttributes {\n  let s = \"unclosed\n}", 2, "unclosed string"),
+        (
+            // Found by `scripts/fuzz.sh activities`: no case reads, so the enum decodes nothing.
+            "struct A: ActivityAttributes {\n  struct ContentState: Codable, Hashable { var l: Level }\n  enum Level: Int, Codable { ca sea = -4, b }\n}",
+            3, "has no cases"
+        ),
     ]
 
     /// Constructs outside the subset are refused with the line they are on.

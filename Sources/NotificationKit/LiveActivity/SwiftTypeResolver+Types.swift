@@ -109,6 +109,14 @@ extension SwiftTypeResolver {
         try count(at: depth, line: line)
         if let refusal = syntax.refusal { throw refusal }
         try refuseCustomDecoder(of: syntax.name, scope: scope.map(\.name))
+        // Raw-value or not, an enum no case of which was read decodes no value: refused here,
+        // before either kind is built (a raw-value enum with none wrote a schema of `"enum": []`
+        // that the schema reader refuses, so the type could never be stored).
+        guard !syntax.cases.isEmpty else {
+            throw failure(
+                .swiftUnsupported, syntax.line,
+                "enum `\(syntax.name)` has no cases, so no value of it decodes")
+        }
         let first = syntax.inherited.first ?? ""
         if first == "String" { return .enumeration(try rawValues(syntax, .string)) }
         if Self.integerTypes.contains(first) { return .enumeration(try rawValues(syntax, .int)) }
@@ -126,11 +134,6 @@ extension SwiftTypeResolver {
                 fields.append(ActivityField(key: value.label ?? "_\(position)", type: type, line: entry.line))
             }
             cases.append(ActivityObjectType(name: entry.name, fields: fields))
-        }
-        guard !cases.isEmpty else {
-            throw failure(
-                .swiftUnsupported, syntax.line,
-                "enum `\(syntax.name)` has no cases, so no value of it decodes")
         }
         return .cases(ActivityCaseEnumType(name: syntax.name, cases: cases))
     }
