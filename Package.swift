@@ -136,7 +136,10 @@ let package = Package(
         // libFuzzer targets (make fuzz); a normal build makes the corpus replayer.
         .executableTarget(
             name: "PushboardFuzz",
-            dependencies: ["HTTPKit", "JSON", "NotificationKit", "Templates", "Access", "Personalization"],
+            dependencies: [
+                "HTTPKit", "JSON", "NotificationKit", "Templates", "Access", "Personalization",
+                "Localization",
+            ],
             swiftSettings: strict),
         // bench/preview.sh: the preview matrix timed in a release build (not a unit test).
         .executableTarget(

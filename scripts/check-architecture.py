@@ -55,7 +55,7 @@ IMPORTS = {
         "NotificationKit", "NotificationPreview", "Personalization", "Registry", "Storage",
         "APNsWorkspace",
     },
-    "PushboardFuzz": {"Access", "HTTPKit", "JSON", "NotificationKit", "Personalization", "Templates"},
+    "PushboardFuzz": {"Access", "HTTPKit", "JSON", "Localization", "NotificationKit", "Personalization", "Templates"},
 }
 
 # The files of the command-line tool that may import Dashboard: only `serve` runs the dashboard.

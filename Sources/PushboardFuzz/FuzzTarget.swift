@@ -29,6 +29,9 @@ enum FuzzTarget: String, CaseIterable {
     case activitySchema = "activity-schema"
     /// The payload templates: template strings parsed, values rendered into a fixed template.
     case payloadTemplate = "payload-template"
+    /// The String Catalog readers: `.xcstrings` (written back and read again), `.strings`,
+    /// `.stringsdict`, and the format strings they hold.
+    case strings
 
     /// Feeds `bytes` to the parser.
     func run(_ bytes: [UInt8]) {
@@ -63,6 +66,8 @@ enum FuzzTarget: String, CaseIterable {
             Self.roundTrip(ActivitySchemaReader.importTypes(from: bytes).types)
         case .payloadTemplate:
             PayloadTemplateFuzz.run(bytes)
+        case .strings:
+            StringCatalogFuzz.run(bytes)
         }
     }
 
