@@ -24,32 +24,7 @@ enum APNsKeysAddCommand: Command {
         """
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let upload: CredentialUpload
-        switch (arguments["key"], arguments["certificate"]) {
-        case (let keyFile?, nil):
-            guard let keyID = arguments["key-id"], let teamID = arguments["team-id"] else {
-                throw UsageError("--key needs --key-id and --team-id")
-            }
-            let scopeName = arguments["key-scope"] ?? "both"
-            guard let environments = APNsKeyScope.Environments(rawValue: scopeName) else {
-                throw UsageError("--key-scope must be both, sandbox or production, not '\(scopeName)'")
-            }
-            upload = .token(
-                p8: try readInput(keyFile, maximumBytes: 64 * 1024), keyID: keyID, teamID: teamID,
-                scope: APNsKeyScope(environments: environments, bundleID: arguments["key-bundle"]))
-        case (nil, let certificateFile?):
-            let bytes = try readInput(certificateFile, maximumBytes: 256 * 1024)
-            if let passwordFile = arguments["password-file"] {
-                let text = String(decoding: try readInput(passwordFile, maximumBytes: 4096), as: UTF8.self)
-                let line = text.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
-                upload = .p12(bytes: bytes, password: String(line.hasSuffix("\r") ? line.dropLast() : line))
-            } else {
-                upload = .pem(bytes: bytes)
-            }
-        case (nil, nil):
-            throw UsageError("give --key FILE.p8 (with --key-id and --team-id) or --certificate FILE")
-        default: throw UsageError("give --key or --certificate, not both")
-        }
+        let upload = try APNsOptions.upload(arguments)
         let workspace = try APNsKeysWorkspace(arguments)
         let stored: StoredAPNsCredential
         do {

@@ -1,8 +1,9 @@
 import APNs
+import APNsWorkspace
 import Foundation
 import Synchronization
 
-/// The options `send` and `apns-keys check` share: the credential (a .p8 key with its Key ID
+/// The options `send`, `apns-keys check` and `apns-keys add` share: the credential (a .p8 key with its Key ID
 /// and Team ID and scope, or a certificate), the APNs endpoints, and the test clock.
 enum APNsOptions {
     /// Options that take a value.
@@ -35,9 +36,10 @@ enum APNsOptions {
         return arguments.filling(try ServeConfigFile.read(path).filter { names.contains($0.key) })
     }
 
-    /// The credential the options name; a file that cannot be read is an I/O error, a
-    /// credential that does not parse a `CredentialFailure` (exit 1) naming its option.
-    static func credential(_ arguments: ParsedArguments) throws -> APNsCredential {
+    /// The key or certificate the options name, as read from its files: the one reading of
+    /// `--key`/`--certificate` and their companions, for a send (`credential`) and for storing
+    /// one (`apns-keys add`). A file that cannot be read is an I/O error.
+    static func upload(_ arguments: ParsedArguments) throws -> CredentialUpload {
         switch (arguments["key"], arguments["certificate"]) {
         case (let keyFile?, nil):
             guard let keyID = arguments["key-id"], let teamID = arguments["team-id"] else {
@@ -47,29 +49,36 @@ enum APNsOptions {
             guard let environments = APNsKeyScope.Environments(rawValue: scopeName) else {
                 throw UsageError("--key-scope must be both, sandbox or production, not '\(scopeName)'")
             }
-            let scope = APNsKeyScope(environments: environments, bundleID: arguments["key-bundle"])
-            let bytes = try readInput(keyFile, maximumBytes: 64 * 1024)
-            do {
-                return .token(try APNsTokenKey(p8: bytes, keyID: keyID, teamID: teamID, scope: scope))
-            } catch {
-                throw CredentialFailure(error: error)
-            }
+            return .token(
+                p8: try readInput(keyFile, maximumBytes: 64 * 1024), keyID: keyID, teamID: teamID,
+                scope: APNsKeyScope(environments: environments, bundleID: arguments["key-bundle"]))
         case (nil, let certificateFile?):
             let bytes = try readInput(certificateFile, maximumBytes: 256 * 1024)
-            let password = try arguments["password-file"].map { path in
-                let text = String(decoding: try readInput(path, maximumBytes: 4096), as: UTF8.self)
-                let line = text.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
-                return String(line.hasSuffix("\r") ? line.dropLast() : line)
-            }
-            do {
-                if let password { return .certificate(try APNsCertificate(p12: bytes, password: password)) }
-                return .certificate(try APNsCertificate(pem: bytes))
-            } catch {
-                throw CredentialFailure(error: error)
-            }
+            guard let passwordFile = arguments["password-file"] else { return .pem(bytes: bytes) }
+            let text = String(decoding: try readInput(passwordFile, maximumBytes: 4096), as: UTF8.self)
+            let line = text.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
+            return .p12(bytes: bytes, password: String(line.hasSuffix("\r") ? line.dropLast() : line))
         case (nil, nil):
             throw UsageError("give --key FILE.p8 (with --key-id and --team-id) or --certificate FILE")
         default: throw UsageError("give --key or --certificate, not both")
+        }
+    }
+
+    /// The credential the options name; a credential that does not parse is a
+    /// `CredentialFailure` (exit 1) naming its option. Unlike storing one, a send takes a
+    /// certificate close to its expiry (the doctor warns).
+    static func credential(_ arguments: ParsedArguments) throws -> APNsCredential {
+        do {
+            switch try upload(arguments) {
+            case .token(let p8, let keyID, let teamID, let scope):
+                return .token(try APNsTokenKey(p8: p8, keyID: keyID, teamID: teamID, scope: scope))
+            case .p12(let bytes, let password):
+                return .certificate(try APNsCertificate(p12: bytes, password: password))
+            case .pem(let bytes):
+                return .certificate(try APNsCertificate(pem: bytes))
+            }
+        } catch let error as APNsCredentialError {
+            throw CredentialFailure(error: error)
         }
     }
 
