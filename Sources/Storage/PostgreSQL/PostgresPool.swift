@@ -45,13 +45,4 @@ final class PostgresPool: Sendable {
         guard !connection.isBroken, !connection.isInTransaction else { return }
         idle.withLock { $0.append(connection) }
     }
-
-    /// Closes every idle connection (they are closed when the last reference goes).
-    func discardIdle() {
-        _ = idle.withLock { idle in
-            let all = idle
-            idle.removeAll()
-            return all.count
-        }
-    }
 }
