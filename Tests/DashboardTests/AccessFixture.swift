@@ -33,7 +33,7 @@ struct AccessDashboard {
         }
         self.tokens = tokens
         var configuration = DashboardConfiguration(
-            resourceDirectory: DashboardFixture.repositoryRoot, dataDirectory: dataDirectory)
+            dataDirectory: dataDirectory)
         configuration.openWithoutUsers = openWithoutUsers
         configure(&configuration)
         dashboard = try Dashboard(configuration: configuration)

@@ -26,7 +26,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: data) }
         let dashboard = try Dashboard(
             configuration: DashboardConfiguration(
-                resourceDirectory: DashboardFixture.repositoryRoot, dataDirectory: data.path))
+                dataDirectory: data.path))
         let first = #"{"identifier":"msg","actions":[{"identifier":"reply","title":"Reply"}]}"#
         #expect(
             send(dashboard, .put, "/api/v1/categories/msg", first, type: "application/json").status

@@ -41,7 +41,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: data) }
         try body(
             Dashboard(
-                configuration: DashboardConfiguration(resourceDirectory: Self.root, dataDirectory: data.path))
+                configuration: DashboardConfiguration(dataDirectory: data.path))
         )
     }
 

@@ -21,7 +21,7 @@ import Testing
         init() throws {
             directory = NSTemporaryDirectory() + "pushboard-composer-\(UUID().uuidString)"
             dashboard = try Dashboard(
-                configuration: DashboardConfiguration(resourceDirectory: root, dataDirectory: directory))
+                configuration: DashboardConfiguration(dataDirectory: directory))
         }
 
         deinit { try? FileManager.default.removeItem(atPath: directory) }

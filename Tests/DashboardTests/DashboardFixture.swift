@@ -16,7 +16,7 @@ struct DashboardFixture {
         dataDirectory = NSTemporaryDirectory() + "pushboard-dashboard-" + UUID().uuidString
         dashboard = try Dashboard(
             configuration: DashboardConfiguration(
-                resourceDirectory: Self.repositoryRoot, dataDirectory: dataDirectory,
+                dataDirectory: dataDirectory,
                 allowedHosts: allowedHosts))
     }
 

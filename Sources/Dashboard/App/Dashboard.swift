@@ -96,7 +96,7 @@ public struct Dashboard: Responder {
         ).register(in: &builder)
         CategoriesAPI(catalog: catalog).register(in: &builder)
         ActivitiesAPI(catalog: activityTypes).register(in: &builder)
-        RulesDocument(markdown: String(decoding: resources.current.validationRules, as: UTF8.self))
+        RulesDocument.reading(resources.current.validationRules)
             .register(in: &builder, pages: pages)
         SettingsPages(store: store.settings, pages: pages).register(in: &builder)
         ActivityPages(catalog: activityTypes, pages: pages).register(in: &builder)

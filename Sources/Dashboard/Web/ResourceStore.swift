@@ -23,11 +23,16 @@ final class ResourceStore: Sendable {
     private let directory: String
     private let watched: Locked<Watched>
 
+    /// The embedded files compiled once per process: they cannot change while it runs, and every
+    /// dashboard built in it (the test suites build hundreds) would otherwise parse the same
+    /// templates and documents again.
+    private static let embeddedSnapshot = Result { try ResourceSnapshot(files: EmbeddedFiles.all) }
+
     /// The embedded copy when `directory` is nil, otherwise the folder's. Fails like
     /// `ResourceSnapshot.init(files:)`, or for a folder without `templates/`, `Public/` or `api/`.
     init(directory: String?) throws {
         guard let directory else {
-            let embedded = try ResourceSnapshot(files: EmbeddedFiles.all)
+            let embedded = try Self.embeddedSnapshot.get()
             self.embedded = embedded
             self.directory = ""
             self.watched = Locked(Watched(files: [:], snapshot: embedded, checkedAt: .now))
