@@ -81,9 +81,11 @@ tsan:
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter MHDServerTests
 
 # Browser, API, schema and crash tests against the release binary on 127.0.0.1.
-# Four at a time (pytest-xdist, a test file per worker so its module fixtures start once: the
-# browser tests spend much of their time waiting, so four keep two cores busy), then alone the
-# few tests marked `serial`, which assert latency or timing bounds.
+# Four at a time (pytest-xdist with loadscope: a test file per worker so its module fixtures
+# start once, but a test class on its own worker, which is how a long file such as the axe
+# pass over every page is split; the browser tests spend much of their time waiting, so four
+# keep two cores busy), then alone the few tests marked `serial`, which assert latency or
+# timing bounds.
 PYTEST_WORKERS ?= 4
 pytest: release
 	$(MAKE) pytest-run
@@ -92,7 +94,7 @@ pytest-run: pytest-parallel
 	$(MAKE) pytest-serial
 
 pytest-parallel:
-	python3 -m pytest -q -n $(PYTEST_WORKERS) --dist loadfile -m "not serial" tests
+	python3 -m pytest -q -n $(PYTEST_WORKERS) --dist loadscope -m "not serial" tests
 
 pytest-serial:
 	python3 -m pytest -q -m serial tests

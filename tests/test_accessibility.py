@@ -206,25 +206,48 @@ def violations_in_both_schemes(driver, name):
     return found
 
 
-@pytest.mark.parametrize("width", [1440, 390])
-def test_no_axe_violations(browser, site, width):
+class _AxeOverEveryOtherState:
     """Each state in light and in dark: the page is loaded and brought to its state once,
     checked with every rule in light, then with the colour rules in dark (the media query
-    applies without a reload)."""
-    browser.set_window_size(width, 1000)
-    browser.set_script_timeout(60)
-    found = {}
-    try:
-        for name, path, action in states(site):
-            prefer_color_scheme(browser, "light")
-            browser.get(site.base + path)
-            if action:
-                action(browser)
-            found |= violations_in_both_schemes(browser, name)
-    finally:
-        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
-        browser.set_window_size(1280, 1000)
-    assert found == {}, json.dumps(found, indent=1, ensure_ascii=False)
+    applies without a reload).
+
+    Every other state at one width per class: `make test` runs pytest with xdist's loadscope,
+    which gives each class its own worker, so the four parts run side by side instead of
+    keeping one worker busy for minutes (each worker starts its own server and browser)."""
+    width = 0
+    half = 0
+
+    def test_no_axe_violations(self, browser, site):
+        browser.set_window_size(self.width, 1000)
+        browser.set_script_timeout(60)
+        found = {}
+        try:
+            for name, path, action in states(site)[self.half::2]:
+                prefer_color_scheme(browser, "light")
+                browser.get(site.base + path)
+                if action:
+                    action(browser)
+                found |= violations_in_both_schemes(browser, name)
+        finally:
+            browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+            browser.set_window_size(1280, 1000)
+        assert found == {}, json.dumps(found, indent=1, ensure_ascii=False)
+
+
+class TestAxeAt1440PxPart1(_AxeOverEveryOtherState):
+    width, half = 1440, 0
+
+
+class TestAxeAt1440PxPart2(_AxeOverEveryOtherState):
+    width, half = 1440, 1
+
+
+class TestAxeAt390PxPart1(_AxeOverEveryOtherState):
+    width, half = 390, 0
+
+
+class TestAxeAt390PxPart2(_AxeOverEveryOtherState):
+    width, half = 390, 1
 
 
 def test_the_dark_scheme_changes_only_colours():
