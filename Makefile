@@ -15,7 +15,7 @@ release:
 	$(MAKE) release-build
 
 release-build:
-	$(SWIFT) build -c release --static-swift-stdlib --product pushboard
+	scripts/timed.sh release-build $(SWIFT) build -c release --static-swift-stdlib --product pushboard
 
 # The release binary (static Swift runtime), its man page, and the example unit and config.
 install: release
@@ -58,7 +58,7 @@ test-deps:
 
 # The module arrows and the Dashboard's rooms of docs/architecture.md are checked with the format.
 lint:
-	$(SWIFT) format lint --strict --parallel -r Package.swift Plugins Sources Tests bench
+	scripts/timed.sh lint $(SWIFT) format lint --strict --parallel -r Package.swift Plugins Sources Tests bench
 	python3 scripts/check-architecture.py
 
 # Every Swift test (unit and live server tests) runs under ThreadSanitizer: one build serves
@@ -68,13 +68,13 @@ unit: unit-build
 	$(MAKE) unit-run
 
 unit-build:
-	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	scripts/timed.sh unit-build $(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 
 # In SWIFT_TEST_SHARDS processes at once (scripts/swift-test-shards.sh says why): one process
 # keeps only one thread per core for tests, and a test that waits holds its thread.
 SWIFT_TEST_SHARDS ?= 3
 unit-run:
-	scripts/swift-test-shards.sh $(SWIFT_TEST_SHARDS) .build-tsan/debug/PushboardPackageTests.xctest
+	scripts/timed.sh unit-run scripts/swift-test-shards.sh $(SWIFT_TEST_SHARDS) .build-tsan/debug/PushboardPackageTests.xctest
 
 # Only the live server tests under ThreadSanitizer.
 tsan:
@@ -94,7 +94,8 @@ pytest-run: pytest-parallel
 	$(MAKE) pytest-serial
 
 pytest-parallel:
-	python3 -m pytest -q -n $(PYTEST_WORKERS) --dist loadscope -m "not serial" tests
+	scripts/timed.sh pytest-parallel python3 -m pytest -q -n $(PYTEST_WORKERS) --dist loadscope -m "not serial" \
+		--durations=15 tests
 
 pytest-serial:
 	python3 -m pytest -q -m serial tests
@@ -106,10 +107,10 @@ fuzz:
 	scripts/fuzz.sh $(FUZZ_SECONDS)
 
 fuzz-smoke:
-	scripts/fuzz.sh 3
+	scripts/timed.sh fuzz-smoke scripts/fuzz.sh 3
 
 fuzz-build:
-	scripts/fuzz.sh --build-only
+	scripts/timed.sh fuzz-build scripts/fuzz.sh --build-only
 
 bench: bench-http bench-validate bench-lists bench-languages bench-render bench-tables
 
