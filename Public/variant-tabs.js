@@ -2,7 +2,8 @@
 // button that shows the page again with that variant previewed; with it the tab switches the
 // panels in place and sets the hidden "variantShown" field, whose change composer.js sends to
 // /notifications/live, so the previews, the report and the counters follow the variant.
-// "Copy language matrix as text" copies the ticket text the server rendered.
+// The tabs' notes follow the live states; "Copy language matrix as text" copies the ticket text
+// the server rendered.
 "use strict";
 
 (function () {
@@ -25,6 +26,23 @@
       shown.value = tag;
       shown.dispatchEvent(new Event("change", { bubbles: true }));
     });
+  }
+
+  // Each live update redraws the variants' states; the tabs' notes ("missing body", "2 errors")
+  // follow them, as the page drew them.
+  const states = document.getElementById("variant-status-region");
+  if (states && window.MutationObserver) {
+    new MutationObserver(() => {
+      for (const state of states.querySelectorAll("[data-variant-state]")) {
+        const tag = state.getAttribute("data-variant-state");
+        const note = state.getAttribute("data-note") || "";
+        for (const holder of document.querySelectorAll("[data-variant-note]")) {
+          if (holder.getAttribute("data-variant-note") === tag) {
+            holder.textContent = note ? " · " + note : "";
+          }
+        }
+      }
+    }).observe(states, { childList: true, subtree: true });
   }
 
   const copy = document.getElementById("copy-language-matrix");

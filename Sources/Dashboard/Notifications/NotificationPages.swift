@@ -175,6 +175,7 @@ struct NotificationPages: Sendable {
             revisionWindow: revisionWindow)
         view.activityTypes = types
         view.variants = variants
+        view.locKeyOptions = ComposerView.locKeyOptions(of: stringsSnapshot?.catalog)
         view.base = composed
         view.overview = VariantOverview(
             variants.variants, base: composed.text, headers: composed.fields.headersText,

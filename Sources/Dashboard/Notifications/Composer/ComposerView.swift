@@ -50,6 +50,8 @@ struct ComposerView {
     var base: ComposedPayload?
     /// Each variant's state and the language matrix.
     var overview = VariantOverview()
+    /// The catalog keys the "Localized" fields offer, with their development-language text.
+    var locKeyOptions: [(key: String, label: String)] = []
 
     /// The path the form posts to, and the prefix of its export endpoints.
     var action: String {
@@ -110,6 +112,7 @@ struct ComposerView {
         values["flash"] = .list(flash.map { ["kind": .string($0.kind), "text": .string($0.text)] })
         values["liveActivity"] = liveActivityFormValue() ?? .bool(false)
         values["variants"] = variantsValue()
+        values["locKeys"] = locKeysValue()
         if let notification {
             values["saved"] = [
                 "id": .string(notification.id), "revision": .int(notification.revision),

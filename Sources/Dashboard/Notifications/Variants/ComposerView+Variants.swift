@@ -29,14 +29,14 @@ extension ComposerView {
         ]
     }
 
-    /// `variantStatus`: `{any, states: [{tag, text, problem}], uncovered, hasUncovered}`.
+    /// `variantStatus`: `{any, states: [{tag, text, problem, note}], uncovered, hasUncovered}`.
     func variantStatusValue() -> TemplateValue {
         let states: [TemplateValue] = overview.states.map { state in
             let note = Self.note(state)
             return [
                 "tag": .string(state.tag),
                 "text": .string((note.isEmpty ? "complete and valid" : note) + " · \(state.bytes) bytes"),
-                "problem": .bool(!note.isEmpty),
+                "problem": .bool(!note.isEmpty), "note": .string(note),
             ]
         }
         return [
