@@ -93,3 +93,39 @@ def test_variant_tabs_states_and_the_language_matrix(page, server):
     exported = json.loads(body)
     assert exported["cs"]["aps"]["alert"]["title"] == "Vánoční výprodej"
     assert exported["vi"]["aps"]["alert"]["body"] == "Giảm 30%."
+
+
+def test_compose_a_localized_push_and_switch_languages(page, server):
+    from selenium.webdriver.support.ui import Select
+    from test_strings import CATALOG
+    page.get(server.base + "/strings")
+    control(page, "Localizable.xcstrings").send_keys(str(CATALOG))
+    press(page, "Import")
+    wait(page, lambda: "Imported 10 keys." in page.find_element(By.TAG_NAME, "main").text)
+
+    page.get(server.base + "/notifications/new")
+    options = page.find_elements(By.CSS_SELECTOR, "datalist#loc-key-options option")
+    weekend = next(o for o in options if o.get_attribute("value") == "promo.weekend")
+    assert "Push title of the weekend campaign." in weekend.get_attribute("label")
+    assert control(page, "Title key").get_attribute("list") == "loc-key-options"
+    set_value(page, control(page, "Title key"), "promo.weekend")
+    set_value(page, control(page, "Body key"), "courier.arriving")
+    set_value(page, control(page, "Body arguments"), "Eva\n9:30")
+    refresh(page)
+    compact = lambda: region(page, "Compact preview").text
+    wait(page, lambda: "Eva will bring your order at 9:30." in compact())
+    assert "Weekend offer" in compact()
+    raw = control(page, "Raw JSON").get_attribute("value")
+    assert json.loads(raw)["aps"]["alert"] == {
+        "title-loc-key": "promo.weekend", "loc-key": "courier.arriving", "loc-args": ["Eva", "9:30"]}
+    # The language matrix of a localized push: every language of the catalog.
+    summary = lambda tag: page.find_element(By.CSS_SELECTOR, f"[data-language-summary='{tag}']").text
+    wait(page, lambda: summary("cs"))
+    assert summary("vi")
+    english_cuts = page.find_element(By.ID, "matrix-region").text
+
+    Select(control(page, "Language")).select_by_value("cs")
+    refresh(page)
+    wait(page, lambda: "V 9:30 k vám dorazí kurýr Eva." in compact())
+    assert "Víkendová nabídka" in compact()
+    assert page.find_element(By.ID, "matrix-region").text != english_cuts  # the cut moves

@@ -9,13 +9,40 @@ struct StringsImport {
     /// The catalog registry written through.
     let registry: StringCatalogRegistry
 
-    /// The catalog in `bytes`, stored; throws `CatalogReadError` when it does not read.
+    /// The catalog in `bytes` (a `.xcstrings` file, or a zip of `*.lproj` folders), stored;
+    /// throws `CatalogReadError` when it does not read.
     func run(_ bytes: [UInt8], sourceName: String, by author: String) throws -> StringCatalog {
-        let catalog = try XCStringsReader().read(bytes)
+        let catalog = try Self.read(bytes, sourceName: sourceName)
         try registry.put(catalog, sourceName: sourceName, by: author)
         AuditedChanges.note(
             "strings.import", object: "/api/v1/strings",
             detail: "\(catalog.entries.count) keys, \(catalog.languages.count) languages from \(sourceName)")
         return catalog
+    }
+
+    /// The development language of a zip of `*.lproj` folders, which does not say it.
+    static let zipSourceLanguage = "en"
+
+    /// A zip archive (it starts with a local file header, "PK\u{3}\u{4}") is read as `*.lproj`
+    /// folders (issue 27), anything else as `Localizable.xcstrings`. A zip fault is a problem of
+    /// the file, at its start.
+    static func read(_ bytes: [UInt8], sourceName: String) throws(CatalogReadError) -> StringCatalog {
+        guard bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) else { return try XCStringsReader().read(bytes) }
+        let files: [(path: String, bytes: [UInt8])]
+        do {
+            files = LprojImport.lprojFiles(try ZipArchive.files(bytes))
+        } catch {
+            throw CatalogReadError([
+                CatalogProblem(file: sourceName, line: 1, column: 1, message: error.message)
+            ])
+        }
+        guard !files.isEmpty else {
+            throw CatalogReadError([
+                CatalogProblem(
+                    file: sourceName, line: 1, column: 1,
+                    message: "the archive holds no *.lproj/*.strings files")
+            ])
+        }
+        return try LprojImport(sourceLanguage: zipSourceLanguage).catalog(files)
     }
 }
