@@ -85,17 +85,9 @@ enum StringsImportCommand: Command {
     private static func readZip(_ path: String, sourceLanguage: String, maximumBytes: Int) throws
         -> StringCatalog
     {
-        let files: [(path: String, bytes: [UInt8])]
-        do {
-            files = LprojImport.lprojFiles(
-                try ZipArchive.files(try readInput(path, maximumBytes: maximumBytes)))
-        } catch let fault as ZipArchive.Fault {
-            throw InputOutputError(message: "'\(path)': \(fault.message)")
-        }
-        guard !files.isEmpty else {
-            throw InputOutputError(message: "'\(path)' holds no *.lproj/*.strings files")
-        }
-        return try LprojImport(sourceLanguage: sourceLanguage).catalog(files)
+        let bytes = try readInput(path, maximumBytes: maximumBytes)
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        return try LprojImport(sourceLanguage: sourceLanguage).catalog(ofZip: bytes, sourceName: name)
     }
 }
 

@@ -23,26 +23,11 @@ struct StringsImport {
     /// The development language of a zip of `*.lproj` folders, which does not say it.
     static let zipSourceLanguage = "en"
 
-    /// A zip archive (it starts with a local file header, "PK\u{3}\u{4}") is read as `*.lproj`
-    /// folders (issue 27), anything else as `Localizable.xcstrings`. A zip fault is a problem of
-    /// the file, at its start.
+    /// A zip archive is read as `*.lproj` folders (issue 27), anything else as
+    /// `Localizable.xcstrings`.
     static func read(_ bytes: [UInt8], sourceName: String) throws(CatalogReadError) -> StringCatalog {
-        guard bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) else { return try XCStringsReader().read(bytes) }
-        let files: [(path: String, bytes: [UInt8])]
-        do {
-            files = LprojImport.lprojFiles(try ZipArchive.files(bytes))
-        } catch {
-            throw CatalogReadError([
-                CatalogProblem(file: sourceName, line: 1, column: 1, message: error.message)
-            ])
-        }
-        guard !files.isEmpty else {
-            throw CatalogReadError([
-                CatalogProblem(
-                    file: sourceName, line: 1, column: 1,
-                    message: "the archive holds no *.lproj/*.strings files")
-            ])
-        }
-        return try LprojImport(sourceLanguage: zipSourceLanguage).catalog(files)
+        guard LprojImport.isZip(bytes) else { return try XCStringsReader().read(bytes) }
+        return try LprojImport(sourceLanguage: zipSourceLanguage).catalog(
+            ofZip: bytes, sourceName: sourceName)
     }
 }
