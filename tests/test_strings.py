@@ -211,7 +211,7 @@ def test_cli_imports_a_zip_of_lproj_and_refuses_a_damaged_one(binary):
         result = run(binary, "strings", "import", damaged_file.name, "--data", data)
         assert result.returncode == 1
         assert b"cs.lproj/Localizable.strings" in result.stderr
-        assert run(binary, "strings", "export", "--data", data).returncode == 1  # nothing stored
+        assert run(binary, "strings", "export", "--data", data).returncode != 0  # nothing stored
 
         result = run(binary, "strings", "import", str(FIXTURES / "lproj-deflated.zip"), "--data", data)
         assert result.returncode == 0, result.stderr
