@@ -24,6 +24,8 @@
     liveActivity: document.getElementById("live-activity-region"),
     textPicture: document.getElementById("text-picture-region"),
     matrix: document.getElementById("matrix-region"),
+    variantStatus: document.getElementById("variant-status-region"),
+    languageMatrix: document.getElementById("language-matrix-region"),
   };
   const delay = 250;
   let timer = null;
@@ -200,7 +202,9 @@
   // "Unsaved changes": any edit of a field that Save keeps marks the page and arms the
   // beforeunload guard; saving (or a form post that shows the page again) disarms it.
   const unsaved = document.getElementById("unsaved-status");
-  const notSaved = new Set(["device", "hiddenPreviews", "bundle", "deviceToken", "environment", "language"]);
+  const notSaved = new Set([
+    "device", "hiddenPreviews", "bundle", "deviceToken", "environment", "language", "variantShown", "addVariant",
+  ]);
   let dirty = unsaved ? !unsaved.hidden : false;
 
   function markUnsaved() {

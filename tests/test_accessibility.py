@@ -62,7 +62,13 @@ def site(binary):
     running.request("PUT", "/api/v1/strings",
                     (ROOT / "Tests" / "LocalizationTests" / "Fixtures" / "Shop-1.0.xcstrings").read_bytes(),
                     {"Content-Type": "application/json"})
-    running.ids = {"saved": saved["id"], "trashed": trashed["id"], "support": support["id"]}
+    # Issue 27: a notification with a Czech and a Vietnamese variant, Czech cut on the lock screen.
+    _, _, variants = running.json("POST", "/api/v1/notifications", {
+        "name": "Výprodej", "payload": {"aps": {"alert": {"title": "Sale", "body": "Today only"}}},
+        "variants": {"cs": {"title": "Výprodej", "body": "Sleva na všechno " * 30},
+                     "vi": {"title": "Giảm giá", "body": "Chỉ hôm nay"}}})
+    running.ids = {"saved": saved["id"], "trashed": trashed["id"], "support": support["id"],
+                   "variants": variants["id"]}
     yield running
     running.stop()
     shutil.rmtree(path, ignore_errors=True)
@@ -119,6 +125,16 @@ def states(site):
         set_value(driver, control(driver, "items"), '["pho", ')
         wait(driver, lambda: control(driver, "items").get_attribute("aria-invalid") == "true")
 
+    def variant_tab_and_ticket_text(driver):
+        press(driver, "cs")
+        wait(driver, lambda: "Výprodej" in driver.find_element(By.ID, "compact-region").text)
+        driver.find_element(By.CSS_SELECTOR, ".language-matrix-text summary").click()
+
+    def add_language_error(driver):
+        set_value(driver, control(driver, "Language tag"), "cs_CZ")
+        press(driver, "Add language")
+        wait(driver, lambda: "cannot be added" in driver.find_element(By.TAG_NAME, "main").text)
+
     return [
         ("overview", "/", None),
         ("categories", "/categories", None),
@@ -147,6 +163,10 @@ def states(site):
         ("activity import error", "/activities", activity_import_error),
         ("strings", "/strings", None),
         ("strings import error", "/strings", strings_import_error),
+        # Language variants (issue 27): the tabs, each variant's state, the language matrix.
+        ("notification with variants", f"/notifications/{ids['variants']}", None),
+        ("variant tab and ticket text", f"/notifications/{ids['variants']}", variant_tab_and_ticket_text),
+        ("add language error", "/notifications/new", add_language_error),
         ("not found", "/notifications/0000000000000000", None),
         # Test sends (issue 26): the keys, devices, send and log pages, and their field errors.
         ("apns keys", "/settings/apns", None),

@@ -196,3 +196,34 @@ def test_the_language_picker_previews_loc_keys_per_language(page, server):
         press(page, "Preview")
     wait(page, lambda: "Eva sẽ giao đơn hàng lúc 9:30." in compact())
     assert "Weekend offer" in compact()
+
+
+def test_cli_imports_a_zip_of_lproj_and_refuses_a_damaged_one(binary):
+    """Issue 27: a zip of *.lproj folders (deflated, folders nested) gives the folder's catalog;
+    a damaged zip is refused with the entry that is wrong, and nothing is stored."""
+    data = tempfile.mkdtemp(prefix="pushboard-strings-")
+    damaged_file = tempfile.NamedTemporaryFile(suffix=".zip", delete=False)
+    try:
+        archive = bytearray((FIXTURES / "lproj-deflated.zip").read_bytes())
+        archive[30 + len(b"Shop/Resources/cs.lproj/Localizable.strings") + 10] ^= 0x55
+        damaged_file.write(archive)
+        damaged_file.close()
+        result = run(binary, "strings", "import", damaged_file.name, "--data", data)
+        assert result.returncode == 1
+        assert b"cs.lproj/Localizable.strings" in result.stderr
+        assert run(binary, "strings", "export", "--data", data).returncode != 0  # nothing stored
+
+        result = run(binary, "strings", "import", str(FIXTURES / "lproj-deflated.zip"), "--data", data)
+        assert result.returncode == 0, result.stderr
+        assert b"(en, cs, vi)" in result.stdout
+        from_zip = json.loads(run(binary, "strings", "export", "--data", data).stdout)
+        folder = tempfile.mkdtemp(prefix="pushboard-strings-")
+        try:
+            assert run(binary, "strings", "import", str(FIXTURES / "lproj"), "--data", folder).returncode == 0
+            assert from_zip == json.loads(run(binary, "strings", "export", "--data", folder).stdout)
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+    finally:
+        shutil.rmtree(data, ignore_errors=True)
+        import os
+        os.unlink(damaged_file.name)

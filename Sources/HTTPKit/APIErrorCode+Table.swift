@@ -128,6 +128,8 @@ extension APIErrorCode {
             Entry("invalid-string-catalog", .unprocessableContent, "The String Catalog does not read.")
         case .noStringCatalog:
             Entry("no-string-catalog", .notFound, "No String Catalog is loaded.")
+        case .invalidLanguageTag:
+            Entry("invalid-language-tag", .unprocessableContent, "A language tag is not well-formed BCP 47.")
         }
     }
 }

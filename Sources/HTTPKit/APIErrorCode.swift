@@ -143,4 +143,6 @@ public enum APIErrorCode: CaseIterable, Sendable, Hashable {
     case invalidStringCatalog
     /// No String Catalog is loaded yet.
     case noStringCatalog
+    /// A language tag (a key of a notification's `variants`) that is not well-formed BCP 47.
+    case invalidLanguageTag
 }

@@ -7,19 +7,14 @@ extension NotificationStore {
             guard try Self.notification(id: id, in: connection) != nil else { return nil }
             return try connection.queryFirst(
                 """
-                SELECT revision, name, headers, payload, changed_at, changed_by
+                SELECT \(Self.revisionColumns)
                 FROM notification_revisions WHERE notification_id = ? AND revision = ?
                 """,
-                [.text(id), .int(revision)]
-            ) { row in
-                NotificationRevision(
-                    revision: row.int(0), name: row.text(1), headers: row.text(2), payload: row.text(3),
-                    changedAt: row.text(4), changedBy: row.text(5))
-            }
+                [.text(id), .int(revision)], row: Self.notificationRevision)
         }
     }
 
-    /// Saves revision `revision`'s name, headers and payload as the next revision, if the
+    /// Saves revision `revision`'s name, headers, payload and variants as the next revision, if the
     /// current one is still `expectedRevision` (nil: whatever is current). `.notFound` when the
     /// notification or the revision does not exist.
     public func restore(
@@ -30,7 +25,7 @@ extension NotificationStore {
         return try update(
             id: id, expectedRevision: expectedRevision ?? current.revision, name: old.name,
             headers: old.headers,
-            payload: old.payload, by: author)
+            payload: old.payload, variants: old.variants, by: author)
     }
 
     /// At most `limit` revisions of the notification `id` after skipping `offset`, newest first,
@@ -43,15 +38,10 @@ extension NotificationStore {
             let limit = max(0, limit)
             let rows = try connection.query(
                 """
-                SELECT revision, name, headers, payload, changed_at, changed_by
+                SELECT \(Self.revisionColumns)
                 FROM notification_revisions WHERE notification_id = ? ORDER BY revision DESC LIMIT ? OFFSET ?
                 """,
-                [.text(id), .int(limit + 1), .int(max(0, offset))]
-            ) { row in
-                NotificationRevision(
-                    revision: row.int(0), name: row.text(1), headers: row.text(2), payload: row.text(3),
-                    changedAt: row.text(4), changedBy: row.text(5))
-            }
+                [.text(id), .int(limit + 1), .int(max(0, offset))], row: Self.notificationRevision)
             return RevisionPage(rows: rows, limit: limit, total: total)
         }
     }

@@ -40,7 +40,7 @@ extension NotificationStore {
                     WHERE deleted_at IS NULL AND rowid > ? ORDER BY rowid LIMIT ?
                     """,
                     [.int(after), .int(max(1, batch))]
-                ) { row in (Self.storedNotification(row), row.int(9)) }
+                ) { row in (Self.storedNotification(row), row.int(10)) }
             }
             guard let last = rows.last else { return }
             try body(rows.map(\.0))

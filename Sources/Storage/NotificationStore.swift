@@ -9,10 +9,11 @@ public struct NotificationStore: Sendable {
         self.database = database
     }
 
-    /// Saves a new notification as revision 1 and answers it with its new id.
-    public func create(name: String, headers: String, payload: String, by author: String) throws
-        -> StoredNotification
-    {
+    /// Saves a new notification as revision 1 and answers it with its new id; `variants` is its
+    /// per-language variants' JSON object text (`{}`: none).
+    public func create(
+        name: String, headers: String, payload: String, variants: String = "{}", by author: String
+    ) throws -> StoredNotification {
         try database.transaction { connection in
             let now = Timestamp.now()
             var id = RandomIdentifier.hex()
@@ -26,17 +27,18 @@ public struct NotificationStore: Sendable {
             try connection.run(
                 """
                 INSERT INTO notifications
-                    (id, name, headers, payload, revision, created_at, created_by, updated_at, updated_by)
-                VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?)
+                    (id, name, headers, payload, revision, created_at, created_by, updated_at, updated_by,
+                     variants)
+                VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?)
                 """,
                 [
                     .text(id), .text(name), .text(headers), .text(payload), .text(now), .text(author),
                     .text(now),
-                    .text(author),
+                    .text(author), .text(variants),
                 ])
             let stored = StoredNotification(
                 id: id, name: name, headers: headers, payload: payload, revision: 1, createdAt: now,
-                createdBy: author, updatedAt: now, updatedBy: author)
+                createdBy: author, updatedAt: now, updatedBy: author, variants: variants)
             try Self.recordRevision(of: stored, in: connection)
             try Self.index(id: id, in: connection)
             return stored
@@ -66,10 +68,11 @@ public struct NotificationStore: Sendable {
     /// Saves a new revision if the current one is still `expectedRevision` (the `If-Match` check).
     ///
     /// The read, the check and the write run in one `BEGIN IMMEDIATE` transaction: no other writer
-    /// can slip in between, so two editors can never overwrite each other silently.
+    /// can slip in between, so two editors can never overwrite each other silently. `variants`
+    /// nil keeps the current revision's variants (a client that does not know them loses none).
     public func update(
         id: String, expectedRevision: Int, name: String, headers: String, payload: String,
-        by author: String
+        variants: String? = nil, by author: String
     ) throws -> NotificationUpdateResult {
         try database.transaction { connection in
             guard let current = try Self.notification(id: id, in: connection) else { return .notFound }
@@ -77,17 +80,18 @@ public struct NotificationStore: Sendable {
             let updated = StoredNotification(
                 id: id, name: name, headers: headers, payload: payload, revision: current.revision + 1,
                 createdAt: current.createdAt, createdBy: current.createdBy, updatedAt: Timestamp.now(),
-                updatedBy: author)
+                updatedBy: author, variants: variants ?? current.variants)
             let changed = try connection.run(
                 """
                 UPDATE notifications
-                SET name = ?, headers = ?, payload = ?, revision = ?, updated_at = ?, updated_by = ?
+                SET name = ?, headers = ?, payload = ?, revision = ?, updated_at = ?, updated_by = ?,
+                    variants = ?
                 WHERE id = ? AND revision = ?
                 """,
                 [
                     .text(name), .text(headers), .text(payload), .int(updated.revision),
                     .text(updated.updatedAt),
-                    .text(author), .text(id), .int(current.revision),
+                    .text(author), .text(updated.variants), .text(id), .int(current.revision),
                 ])
             guard changed == 1 else {
                 // Cannot happen under the write lock; if it ever did, report what is there now.
@@ -121,15 +125,10 @@ public struct NotificationStore: Sendable {
             guard try Self.notification(id: id, in: connection) != nil else { return nil }
             return try connection.query(
                 """
-                SELECT revision, name, headers, payload, changed_at, changed_by
+                SELECT \(Self.revisionColumns)
                 FROM notification_revisions WHERE notification_id = ? ORDER BY revision DESC
                 """,
-                [.text(id)]
-            ) { row in
-                NotificationRevision(
-                    revision: row.int(0), name: row.text(1), headers: row.text(2), payload: row.text(3),
-                    changedAt: row.text(4), changedBy: row.text(5))
-            }
+                [.text(id)], row: Self.notificationRevision)
         }
     }
 
@@ -142,14 +141,24 @@ public struct NotificationStore: Sendable {
 
     /// The columns of a whole notification, in the order `storedNotification(_:)` reads them.
     static let storedColumns =
-        "id, name, headers, payload, revision, created_at, created_by, updated_at, updated_by"
+        "id, name, headers, payload, revision, created_at, created_by, updated_at, updated_by, variants"
+
+    /// The columns of a revision, in the order `notificationRevision(_:)` reads them.
+    static let revisionColumns = "revision, name, headers, payload, changed_at, changed_by, variants"
+
+    /// The revision in a row of `revisionColumns`.
+    static func notificationRevision(_ row: any SQLRow) -> NotificationRevision {
+        NotificationRevision(
+            revision: row.int(0), name: row.text(1), headers: row.text(2), payload: row.text(3),
+            variants: row.text(6), changedAt: row.text(4), changedBy: row.text(5))
+    }
 
     /// The notification in a row of `storedColumns`.
     static func storedNotification(_ row: any SQLRow) -> StoredNotification {
         StoredNotification(
             id: row.text(0), name: row.text(1), headers: row.text(2), payload: row.text(3),
             revision: row.int(4), createdAt: row.text(5), createdBy: row.text(6), updatedAt: row.text(7),
-            updatedBy: row.text(8))
+            updatedBy: row.text(8), variants: row.text(9))
     }
 
     /// Appends `notification` as a row of its history.
@@ -157,13 +166,13 @@ public struct NotificationStore: Sendable {
         try connection.run(
             """
             INSERT INTO notification_revisions
-                (notification_id, revision, name, headers, payload, changed_at, changed_by)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+                (notification_id, revision, name, headers, payload, changed_at, changed_by, variants)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 .text(notification.id), .int(notification.revision), .text(notification.name),
                 .text(notification.headers), .text(notification.payload), .text(notification.updatedAt),
-                .text(notification.updatedBy),
+                .text(notification.updatedBy), .text(notification.variants),
             ])
     }
 }

@@ -18,6 +18,9 @@ public struct StoredNotification: Equatable, Sendable {
     public let updatedAt: String
     /// Who saved the current revision.
     public let updatedBy: String
+    /// The per-language variants (issue 27) as a JSON object text keyed by BCP 47 tag, each
+    /// `{"title", "subtitle", "body"}`; `{}` when it has none. Stored as the API checked it.
+    public var variants: String = "{}"
 
     /// The strong HTTP entity tag of this revision, quotes included: `"r12"`.
     public var etag: String { Self.etag(forRevision: revision) }
@@ -60,6 +63,8 @@ public struct NotificationRevision: Equatable, Sendable {
     public let headers: String
     /// The exact payload text at that revision.
     public let payload: String
+    /// The per-language variants at that revision (`{}` for none).
+    public var variants: String = "{}"
     /// When it was saved.
     public let changedAt: String
     /// Who saved it.

@@ -6,7 +6,7 @@ import Registry
 import Storage
 
 /// `pushboard strings import`: stores the app's String Catalog, from `Localizable.xcstrings` or
-/// a folder of `*.lproj` with `.strings` and `.stringsdict` files, as its next revision.
+/// a folder of `*.lproj` with `.strings` and `.stringsdict` files (or a zip of one), as its next revision.
 enum StringsImportCommand: Command {
     static let words = ["strings", "import"]
     static let valueOptions: Set<String> = ["data", "source-language", InputReader.option]
@@ -17,7 +17,8 @@ enum StringsImportCommand: Command {
         Reads the app's String Catalog from FILE (Localizable.xcstrings, format 1.0 or 1.1) or
         from DIR, a folder of <language>.lproj folders with Localizable.strings and
         Localizable.stringsdict files (UTF-8 or UTF-16; --source-language names the development
-        language, default en), and stores it in the data directory (default ./pushboard-data)
+        language, default en), or from FILE.zip, such a folder zipped (stored or deflated
+        entries), and stores it in the data directory (default ./pushboard-data)
         as the catalog's next revision. A file that does not read changes nothing (exit 1);
         each problem is printed as file:line:column: message. A file larger than --max-bytes
         (default 1 MiB, the API's body limit) is refused: raise it for a large catalog.
@@ -58,6 +59,9 @@ enum StringsImportCommand: Command {
         -> StringCatalog
     {
         var isDirectory: ObjCBool = false
+        if path.lowercased().hasSuffix(".zip") {
+            return try readZip(path, sourceLanguage: sourceLanguage, maximumBytes: maximumBytes)
+        }
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue
         else {
             return try XCStringsReader().read(try readInput(path, maximumBytes: maximumBytes))
@@ -75,6 +79,15 @@ enum StringsImportCommand: Command {
             throw InputOutputError(message: "'\(path)' holds no *.lproj/*.strings files")
         }
         return try LprojImport(sourceLanguage: sourceLanguage).catalog(files)
+    }
+
+    /// The catalog of a zip of `*.lproj` folders (issue 27), read by `ZipArchive`.
+    private static func readZip(_ path: String, sourceLanguage: String, maximumBytes: Int) throws
+        -> StringCatalog
+    {
+        let bytes = try readInput(path, maximumBytes: maximumBytes)
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        return try LprojImport(sourceLanguage: sourceLanguage).catalog(ofZip: bytes, sourceName: name)
     }
 }
 

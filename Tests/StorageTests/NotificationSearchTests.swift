@@ -106,6 +106,10 @@ import Testing
                 // Table names come from this binary's own migrations, not from input.
                 try connection.execute("DROP TABLE \(table)")
             }
+            // Columns later migrations added to older tables (issue 27's `variants`) go too.
+            for (table, column) in try Self.columnsAdded(after: 6) {
+                try connection.execute("ALTER TABLE \(table) DROP COLUMN \(column)")
+            }
         }
         let reopened = try Store(directory: directory.path)
         let page = try reopened.notifications.search(NotificationSearch("sleva"), limit: 10, offset: 0)
@@ -141,6 +145,33 @@ import Testing
         let last = try #require(try store.notifications.revisions(id: created.id, limit: 2, offset: 4))
         #expect(last.revisions.map(\.revision) == [1] && last.older == nil)
         #expect(try store.notifications.revisions(id: "nope", limit: 2, offset: 0) == nil)
+    }
+
+    /// The columns the migrations after the first `version` add to tables that existed then,
+    /// read from two scratch files like `tablesAdded(after:)`.
+    static func columnsAdded(after version: Int) throws -> [(table: String, column: String)] {
+        let scratch = try TemporaryDirectory()
+        func columns(through last: Int, in name: String) throws -> Set<String> {
+            let connection = try Connection(path: scratch.file(name), readOnly: false)
+            for migration in Schema.migrations.prefix(last) { try connection.execute(migration) }
+            let tables = try connection.query("SELECT name FROM sqlite_master WHERE type = 'table'") {
+                $0.text(0)
+            }
+            var found: Set<String> = []
+            for table in tables {
+                let names = try connection.query("SELECT name FROM pragma_table_info('\(table)')") {
+                    $0.text(0)
+                }
+                for name in names { found.insert(table + "." + name) }
+            }
+            return found
+        }
+        let before = try columns(through: version, in: "before.sqlite")
+        let beforeTables = Set(before.map { String($0.split(separator: ".")[0]) })
+        return try columns(through: Schema.migrations.count, in: "all.sqlite").subtracting(before).sorted()
+            .map { $0.split(separator: ".").map(String.init) }
+            .filter { beforeTables.contains($0[0]) }
+            .map { ($0[0], $0[1]) }
     }
 
     /// The tables the migrations after the first `version` create, newest first (so a table

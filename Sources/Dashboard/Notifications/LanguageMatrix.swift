@@ -15,6 +15,11 @@ struct LanguageMatrix {
     /// Each language with its matrix, in the order asked (the catalog's order for `all`).
     let matrices: [(language: String, matrix: PreviewMatrix)]
 
+    /// The matrices given, one per language (a notification's variants, `VariantMatrix`).
+    init(matrices: [(language: String, matrix: PreviewMatrix)]) {
+        self.matrices = matrices
+    }
+
     /// The matrix of `content` in each of `languages`.
     init(
         _ content: PreviewContent, catalog: StringCatalog, languages: [String], hiddenPreviews: Bool,

@@ -15,6 +15,9 @@ struct NotificationInput {
     let headersText: String
     /// The payload's exact text.
     let payloadText: String
+    /// The per-language variants as the store keeps them (issue 27, an addition to CONTRACT §3);
+    /// nil when the body has no `variants`, which on a `PUT` keeps the saved ones.
+    let variantsText: String?
 
     /// Binds the body; 415/400 for a body that is not JSON, 422 naming the field otherwise.
     init(_ request: Request) throws(HTTPError) {
@@ -23,9 +26,10 @@ struct NotificationInput {
             throw APIError.invalidField(
                 "The body must be a JSON object with \"name\", \"headers\" and \"payload\".")
         }
-        for member in members where !["name", "headers", "payload"].contains(member.key) {
+        for member in members where !["name", "headers", "payload", "variants"].contains(member.key) {
             throw APIError.invalidField(
-                "\"\(member.key)\" is not a field of a notification (expected name, headers, payload).")
+                "\"\(member.key)\" is not a field of a notification (expected name, headers, payload, variants)."
+            )
         }
         guard let name = body.root["name"]?.value.stringValue else {
             throw APIError.invalidField("\"name\" must be a string.")
@@ -41,6 +45,24 @@ struct NotificationInput {
         self.name = trimmed
         self.headersText = try Self.headersText(body.root["headers"])
         self.payloadText = String(decoding: body.bytes[payload.span.start..<payload.span.end], as: UTF8.self)
+        if let variants = body.root["variants"] {
+            self.variantsText = try Self.variantsText(variants.value)
+        } else {
+            self.variantsText = nil
+        }
+    }
+
+    /// The stored text of a `variants` member: 422 `invalid-language-tag` for a bad tag, 422
+    /// `invalid-field` for any other shape problem.
+    private static func variantsText(_ value: JSONValue) throws(HTTPError) -> String {
+        do {
+            return try NotificationVariants(value).storedText
+        } catch {
+            if case .badTag = error {
+                throw HTTPError(.invalidLanguageTag, message: error.message)
+            }
+            throw APIError.invalidField(error.message)
+        }
     }
 
     private static func headersText(_ node: JSONNode?) throws(HTTPError) -> String {

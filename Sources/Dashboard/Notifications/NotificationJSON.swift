@@ -5,8 +5,13 @@ import Storage
 /// The JSON answers of the notifications API.
 enum NotificationJSON {
     /// A stored notification: id, name, headers, payload, revision, who/when, and (addition to
-    /// CONTRACT §3) `valid` and `report`, its verdict against the current registry.
-    static func value(of notification: StoredNotification, report: ValidationReport) -> JSONValue {
+    /// CONTRACT §3) `valid` and `report`, its verdict against the current registry; and, when it
+    /// has language variants (issue 27, additions too), `variants` as stored and
+    /// `variantReports`, each variant's own `{"valid", "report"}` by tag.
+    static func value(
+        of notification: StoredNotification, report: ValidationReport,
+        variants: [(tag: String, report: ValidationReport)] = []
+    ) -> JSONValue {
         var object = JSONObjectBuilder()
         object.set("id", notification.id)
         object.set("name", notification.name)
@@ -18,6 +23,18 @@ enum NotificationJSON {
         object.set("updatedBy", notification.updatedBy)
         object.set("valid", report.valid)
         object.set("report", report.jsonValue)
+        if notification.variants != "{}" {
+            object.set("variants", embedded(notification.variants))
+            var reports = JSONObjectBuilder()
+            for variant in variants {
+                reports.set(
+                    variant.tag,
+                    JSONValue.members([
+                        "valid": .bool(variant.report.valid), "report": variant.report.jsonValue,
+                    ]))
+            }
+            object.set("variantReports", reports.value)
+        }
         return object.value
     }
 
@@ -75,6 +92,9 @@ enum NotificationJSON {
         object.set("name", revision.name)
         object.set("headers", embedded(revision.headers))
         object.set("payload", embedded(revision.payload))
+        if revision.variants != "{}" {
+            object.set("variants", embedded(revision.variants))
+        }
         object.set("updatedAt", revision.changedAt)
         object.set("updatedBy", revision.changedBy)
         if let changes {

@@ -21,7 +21,15 @@ extension NotificationPages {
         for format in DownloadFormat.allCases {
             router.get("/notifications/{id}/export.\(format.rawValue)", .viewer) { request, parameters in
                 let stored = try existing(parameters.require("id"))
-                let view = try composer(for: stored, options: ComposerPreviewOptions())
+                // `?language=cs`: the saved variant's payload (issue 27).
+                let language = request.queryItems["language"]
+                let view = try composer(for: stored, options: ComposerPreviewOptions(), variant: language)
+                if let language, view.variants.shown == nil {
+                    throw HTTPError(
+                        .notFound,
+                        message: "This notification has no variant in \"\(language.prefix(64))\" to download."
+                    )
+                }
                 return try download(view, format: format, bundle: request.queryItems["bundle"])
             }
             router.post("/notifications/new/export.\(format.rawValue)", .viewer) { request, _ in
@@ -39,7 +47,8 @@ extension NotificationPages {
         let composed = PayloadComposer.compose(ComposerFields(form))
         let revision = form["revision"].flatMap { Int($0) } ?? stored?.revision
         let view = try view(
-            composed, stored: stored, revision: revision, options: ComposerPreviewOptions(form))
+            composed, stored: stored, revision: revision, options: ComposerPreviewOptions(form),
+            variants: ComposerVariants(form))
         return try download(view, format: format, bundle: form["bundle"])
     }
 

@@ -21,6 +21,8 @@ extension NotificationPages {
         ("mediaCheck", "notifications/media-check"),
         ("liveActivity", "notifications/live-activity-preview"), ("matrix", "notifications/matrix"),
         ("textPicture", "notifications/text-picture"),
+        ("variantStatus", "notifications/variant-status"),
+        ("languageMatrix", "notifications/language-matrix"),
     ]
 
     /// Answers one live update.
@@ -34,7 +36,8 @@ extension NotificationPages {
         // The page checked its Media URL (media-check.js) and re-checks it quietly when the
         // server's result expires: until then the last check holds, never "not checked yet".
         let view = try view(
-            composed, stored: nil, revision: nil, options: options, keepsMediaCheck: true, export: export)
+            composed, stored: nil, revision: nil, options: options, keepsMediaCheck: true, export: export,
+            variants: ComposerVariants(form))
         let context = TemplateValue.object(view.regionValues())
         var regions = JSONObjectBuilder()
         for (key, template) in Self.liveRegions {

@@ -20,14 +20,23 @@ extension NotificationPages {
         let options = ComposerPreviewOptions(form)
         let export = ComposerExportOptions(form)
         var fields = ComposerFields(form)
+        var variants = ComposerVariants(form)
         let usedCategory = form[Self.useCategoryField].flatMap { $0.isEmpty ? nil : $0 }
         if let usedCategory { fields[.category] = usedCategory }
         let composed = LiveActivityForm.overlay(
             PayloadComposer.compose(fields), form: form, types: try activityTypes?.types() ?? .init())
         let revision = form["revision"].flatMap { Int($0) } ?? stored?.revision
+        if let changed = try variantChange(
+            form, variants: &variants, composed: composed, stored: stored, revision: revision,
+            options: options,
+            export: export)
+        {
+            return changed
+        }
         if let usedCategory {
             var view = try view(
-                composed, stored: stored, revision: revision, options: options, export: export)
+                composed, stored: stored, revision: revision, options: options, export: export,
+                variants: variants)
             view.flash.append(
                 .init(
                     kind: "info",
@@ -38,10 +47,11 @@ extension NotificationPages {
         case "save":
             return try save(
                 composed, stored: stored, revision: revision, options: options, export: export,
-                request: request)
+                variants: variants, request: request)
         case "export":
             var view = try view(
-                composed, stored: stored, revision: revision, options: options, export: export)
+                composed, stored: stored, revision: revision, options: options, export: export,
+                variants: variants)
             view.flash.append(
                 view.analysis.exportable
                     ? .init(
@@ -55,18 +65,21 @@ extension NotificationPages {
             return try render(
                 view(
                     composed, stored: stored, revision: revision, options: options, checkMedia: true,
-                    export: export),
+                    export: export, variants: variants),
                 posted: true)
         default:
             return try render(
-                view(composed, stored: stored, revision: revision, options: options, export: export),
+                view(
+                    composed, stored: stored, revision: revision, options: options, export: export,
+                    variants: variants),
                 posted: true)
         }
     }
 
     private func save(
         _ composed: ComposedPayload, stored: StoredNotification?, revision: Int?,
-        options: ComposerPreviewOptions, export: ComposerExportOptions, request: Request
+        options: ComposerPreviewOptions, export: ComposerExportOptions, variants: ComposerVariants,
+        request: Request
     ) throws -> Response {
         var composed = composed
         let typedName = composed.fields[.name].trimmingCharacters(in: .whitespacesAndNewlines)
@@ -76,7 +89,8 @@ extension NotificationPages {
         }
         guard let text = composed.text, composed.errors.isEmpty else {
             var view = try view(
-                composed, stored: stored, revision: revision, options: options, export: export)
+                composed, stored: stored, revision: revision, options: options, export: export,
+                variants: variants)
             view.flash.append(.init(kind: "error", text: "Nothing was saved: fix the fields marked below."))
             return try render(view, status: .unprocessableContent, posted: true)
         }
@@ -86,7 +100,8 @@ extension NotificationPages {
         let author = Author.name(of: request)
         guard let stored else {
             let created = try store.notifications.auditedCreate(
-                name: name, headers: headers, payload: text, by: author)
+                name: name, headers: headers, payload: text, variants: variants.variants.storedText,
+                by: author)
             // "Saved as revision 1." at the top of the page the redirect shows, as category saves do.
             return Response(redirectTo: "/notifications/\(created.id)?saved=\(created.revision)")
         }
@@ -94,14 +109,16 @@ extension NotificationPages {
             throw HTTPError(.badRequest, message: "The form has no revision; open the notification again.")
         }
         switch try store.notifications.auditedUpdate(
-            id: stored.id, expectedRevision: revision, name: name, headers: headers, payload: text, by: author
+            id: stored.id, expectedRevision: revision, name: name, headers: headers, payload: text,
+            variants: variants.variants.storedText, by: author
         )
         {
         case .updated(let updated):
             return Response(redirectTo: "/notifications/\(updated.id)?saved=\(updated.revision)")
         case .stale(let current):
             var view = try view(
-                composed, stored: current, revision: current.revision, options: options, export: export)
+                composed, stored: current, revision: current.revision, options: options, export: export,
+                variants: variants)
             view.flash.append(.init(kind: "error", text: Self.staleMessage(current)))
             return try render(view, status: .conflict, posted: true)
         case .notFound:

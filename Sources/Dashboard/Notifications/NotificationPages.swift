@@ -116,7 +116,7 @@ struct NotificationPages: Sendable {
     /// The composer for `stored` (or a new notification) as saved.
     func composer(
         for stored: StoredNotification?, options: ComposerPreviewOptions,
-        revisionWindow: ListWindow = ListWindow()
+        revisionWindow: ListWindow = ListWindow(), variant: String? = nil
     ) throws -> ComposerView {
         guard let stored else {
             return try view(
@@ -131,14 +131,16 @@ struct NotificationPages: Sendable {
         let composed = ComposedPayload(source: .form, text: stored.payload, fields: fields, errors: [:])
         return try view(
             composed, stored: stored, revision: stored.revision, options: options,
-            revisionWindow: revisionWindow)
+            revisionWindow: revisionWindow,
+            variants: ComposerVariants(storedText: stored.variants, shown: variant))
     }
 
     /// The view of a composed form; reads the registry and, for a saved notification, its history.
     func view(
         _ composed: ComposedPayload, stored: StoredNotification?, revision: Int?,
         options: ComposerPreviewOptions, checkMedia: Bool = false, keepsMediaCheck: Bool = false,
-        export: ComposerExportOptions = ComposerExportOptions(), revisionWindow: ListWindow = ListWindow()
+        export: ComposerExportOptions = ComposerExportOptions(), revisionWindow: ListWindow = ListWindow(),
+        variants: ComposerVariants = ComposerVariants()
     ) throws -> ComposerView {
         let snapshot = try catalog.snapshot()
         let registry = snapshot.config
@@ -148,8 +150,10 @@ struct NotificationPages: Sendable {
         // The workspace's app bundle ID (/settings) is the Bundle ID field's default.
         var export = export
         if export.bundle == nil { export.bundle = settings.appBundleID }
+        // The tab of a language variant previews, checks and exports that variant's payload.
         let analysis = ComposerAnalysis(
-            composed, registry: snapshot.lookup, options: options, activities: types, mediaChecker: media,
+            variants.previewed(composed), registry: snapshot.lookup, options: options, activities: types,
+            mediaChecker: media,
             checkMedia: checkMedia, keepsMediaCheck: keepsMediaCheck, export: export, settings: settings,
             localizedKeys: stringsSnapshot?.localizedKeys, strings: stringsSnapshot?.catalog)
         let revisions = try stored.flatMap {
@@ -170,6 +174,13 @@ struct NotificationPages: Sendable {
             notes: notes, registry: registry, options: options, exportOptions: export, revisions: revisions,
             revisionWindow: revisionWindow)
         view.activityTypes = types
+        view.variants = variants
+        view.locKeyOptions = ComposerView.locKeyOptions(of: stringsSnapshot?.catalog)
+        view.base = composed
+        view.overview = VariantOverview(
+            variants.variants, base: composed.text, headers: composed.fields.headersText,
+            registry: snapshot.lookup, settings: settings, options: options, strings: stringsSnapshot?.catalog
+        )
         view.liveActivityChoice = options.activityType
         view.mediaReuseSeconds = media?.configuration.resultLifetime
         return view
@@ -180,7 +191,9 @@ struct NotificationPages: Sendable {
     func render(_ view: ComposerView, status: HTTPStatus = .ok, posted: Bool = false) throws -> Response {
         var view = view
         if posted {
-            view.unsaved = ComposerView.isUnsaved(view.analysis.composed, comparedWith: view.notification)
+            view.unsaved =
+                ComposerView.isUnsaved(view.base ?? view.analysis.composed, comparedWith: view.notification)
+                || view.variants.variants.storedText != (view.notification?.variants ?? "{}")
         }
         let title = view.notification?.name ?? "New notification"
         var response = try pages.page(

@@ -9,10 +9,11 @@ extension NotificationStore {
     /// `create`, noted as `notifications.create` (`action` overrides it: a copy is
     /// `notifications.duplicate`).
     func auditedCreate(
-        name: String, headers: String, payload: String, by author: String,
+        name: String, headers: String, payload: String, variants: String = "{}", by author: String,
         action: String = "notifications.create", detail: String? = nil
     ) throws -> StoredNotification {
-        let created = try create(name: name, headers: headers, payload: payload, by: author)
+        let created = try create(
+            name: name, headers: headers, payload: payload, variants: variants, by: author)
         AuditedChanges.note(
             action, object: Self.address(of: created.id), detail: detail ?? "\"\(name.prefix(100))\"")
         return created
@@ -21,12 +22,12 @@ extension NotificationStore {
     /// `update`, noted as `notifications.update` with the changed fields when it was saved.
     func auditedUpdate(
         id: String, expectedRevision: Int, name: String, headers: String, payload: String,
-        by author: String
+        variants: String? = nil, by author: String
     ) throws -> NotificationUpdateResult {
         let before = try notification(id: id)
         let result = try update(
             id: id, expectedRevision: expectedRevision, name: name, headers: headers, payload: payload,
-            by: author)
+            variants: variants, by: author)
         if case .updated(let saved) = result {
             AuditedChanges.note(
                 "notifications.update", object: Self.address(of: id),

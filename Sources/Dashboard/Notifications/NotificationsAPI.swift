@@ -38,7 +38,7 @@ struct NotificationsAPI: Sendable {
             let input = try NotificationInput(request)
             let stored = try store.auditedCreate(
                 name: input.name, headers: input.headersText, payload: input.payloadText,
-                by: Author.name(of: request))
+                variants: input.variantsText ?? "{}", by: Author.name(of: request))
             var response = try answer(stored, status: .created)
             response.headers.replaceOrAdd(name: "Location", value: "/api/v1/notifications/\(stored.id)")
             return response
@@ -68,6 +68,7 @@ struct NotificationsAPI: Sendable {
                     page, window: window, path: "/api/v1/notifications/\(id)/revisions"))
         }
         registerHistory(in: &router)
+        registerVariantExport(in: &router)
     }
 
     private func update(_ request: Request, id: String) throws -> Response {
@@ -81,7 +82,7 @@ struct NotificationsAPI: Sendable {
         let expected = try expectedRevision(matching: tag, id: id)
         switch try store.auditedUpdate(
             id: id, expectedRevision: expected, name: input.name, headers: input.headersText,
-            payload: input.payloadText, by: Author.name(of: request))
+            payload: input.payloadText, variants: input.variantsText, by: Author.name(of: request))
         {
         case .updated(let stored): return try answer(stored)
         case .stale: throw Self.stale(id)
@@ -100,20 +101,25 @@ struct NotificationsAPI: Sendable {
         return current.revision
     }
 
-    private func existing(_ id: String) throws -> StoredNotification {
+    func existing(_ id: String) throws -> StoredNotification {
         guard let stored = try store.notification(id: id) else { throw Self.notFound(id) }
         return stored
     }
 
     /// The notification with its ETag and its verdict against the current registry.
     func answer(_ stored: StoredNotification, status: HTTPStatus = .ok) throws -> Response {
-        let report = NotificationVerdict.report(stored, registry: try catalog.snapshot().lookup)
-        var response = APIResponse.json(NotificationJSON.value(of: stored, report: report), status: status)
+        let registry = try catalog.snapshot().lookup
+        let report = NotificationVerdict.report(stored, registry: registry)
+        let variants = NotificationVerdict.variantAnalyses(stored, registry: registry).map {
+            ($0.tag, $0.analysis.report)
+        }
+        var response = APIResponse.json(
+            NotificationJSON.value(of: stored, report: report, variants: variants), status: status)
         response.headers.replaceOrAdd(name: "ETag", value: stored.etag)
         return response
     }
 
-    private static func notFound(_ id: String) -> HTTPError {
+    static func notFound(_ id: String) -> HTTPError {
         HTTPError(.notFound, message: "No saved notification has the id \"\(id)\".")
     }
 

@@ -13,6 +13,7 @@ enum Schema {
         apnsWorkspace,
         stringCatalog,
         templateVariables,
+        notificationVariants,
     ]
 
     /// The newest schema version this binary knows.
@@ -241,5 +242,13 @@ enum Schema {
             updated_at TEXT NOT NULL,
             updated_by TEXT NOT NULL
         ) STRICT;
+        """
+
+    /// Issue 27: the per-language variants of a notification (title, subtitle and body per BCP 47
+    /// tag, the rest of the payload shared), as the JSON object the API takes, kept with every
+    /// revision. `{}` for a notification with none, which every older row is.
+    private static let notificationVariants = """
+        ALTER TABLE notifications ADD COLUMN variants TEXT NOT NULL DEFAULT '{}';
+        ALTER TABLE notification_revisions ADD COLUMN variants TEXT NOT NULL DEFAULT '{}';
         """
 }

@@ -7,6 +7,10 @@ extension ComposerField {
     /// The `aps` keys whose diagnostics belong to one field (sub-paths included: a sound
     /// dictionary's `critical` is the Sound field's).
     private static let apsPaths: [(path: String, field: ComposerField)] = [
+        ("$.aps.alert.title-loc-key", .titleLocKey), ("$.aps.alert.title-loc-args", .titleLocArgs),
+        ("$.aps.alert.subtitle-loc-key", .subtitleLocKey),
+        ("$.aps.alert.subtitle-loc-args", .subtitleLocArgs),
+        ("$.aps.alert.loc-key", .bodyLocKey), ("$.aps.alert.loc-args", .bodyLocArgs),
         ("$.aps.alert.title", .title), ("$.aps.alert.subtitle", .subtitle), ("$.aps.alert.body", .body),
         ("$.aps.category", .category), ("$.aps.thread-id", .threadID), ("$.aps.badge", .badge),
         ("$.aps.sound", .sound), ("$.aps.interruption-level", .interruptionLevel),

@@ -4,6 +4,10 @@ enum ComposerField: String, CaseIterable, Sendable {
     case name
     case pushType, priority, topic, collapseID, expiration, apnsID
     case title, subtitle, body
+    /// "Localized" mode (issue 27): a key of the app's String Catalog and its string arguments
+    /// (one a line) for the title, subtitle and body: `title-loc-key`/`title-loc-args`, …,
+    /// `loc-key`/`loc-args`.
+    case titleLocKey, titleLocArgs, subtitleLocKey, subtitleLocArgs, bodyLocKey, bodyLocArgs
     case category, threadID, badge, sound, interruptionLevel, relevanceScore, mediaURL, mutableContent
     case customData, rawJSON
     /// The payload text the page last showed in "Raw JSON"; a hidden field, so the server can tell
@@ -23,6 +27,12 @@ enum ComposerField: String, CaseIterable, Sendable {
         case .title: "Title"
         case .subtitle: "Subtitle"
         case .body: "Body"
+        case .titleLocKey: "Title key"
+        case .titleLocArgs: "Title arguments"
+        case .subtitleLocKey: "Subtitle key"
+        case .subtitleLocArgs: "Subtitle arguments"
+        case .bodyLocKey: "Body key"
+        case .bodyLocArgs: "Body arguments"
         case .category: "Category"
         case .threadID: "Thread ID"
         case .badge: "Badge"

@@ -16,6 +16,17 @@ extension ComposerFields {
         ("title", .title), ("subtitle", .subtitle), ("body", .body),
     ]
 
+    /// The localized alert keys ("Localized" mode): each a key of the app's String Catalog.
+    static let locKeyFields: [(key: String, field: ComposerField)] = [
+        ("title-loc-key", .titleLocKey), ("subtitle-loc-key", .subtitleLocKey), ("loc-key", .bodyLocKey),
+    ]
+
+    /// The localized keys' arguments: JSON arrays of strings, one line of the field each.
+    static let locArgsFields: [(key: String, field: ComposerField)] = [
+        ("title-loc-args", .titleLocArgs), ("subtitle-loc-args", .subtitleLocArgs),
+        ("loc-args", .bodyLocArgs),
+    ]
+
     /// Sets the payload fields (not the name, headers or Raw JSON) from a payload's root.
     ///
     /// A value the form cannot show exactly (a sound dictionary, a badge written as a string)
@@ -29,6 +40,12 @@ extension ComposerFields {
         }
         if let text = alert?.value.stringValue {
             self[.body] = text
+        }
+        for (key, field) in Self.locKeyFields {
+            self[field] = alert?[key]?.value.stringValue ?? ""
+        }
+        for (key, field) in Self.locArgsFields {
+            self[field] = Self.argumentsText(alert?[key])
         }
         for (key, field) in Self.apsFields {
             self[field] = Self.text(of: aps?[key])
@@ -60,6 +77,12 @@ extension ComposerFields {
     /// Custom data as the field shows it: a pretty JSON object, or nothing when there is none.
     static func customDataText(_ members: [JSONMember]) -> String {
         members.isEmpty ? "" : JSONWriter(style: .pretty).string(.object(members))
+    }
+
+    /// `loc-args` as the field shows them: one argument a line (a non-string element as its JSON).
+    static func argumentsText(_ node: JSONNode?) -> String {
+        guard let elements = node?.value.arrayElements else { return "" }
+        return elements.map { $0.value.stringValue ?? JSONWriter().string($0.value) }.joined(separator: "\n")
     }
 
     /// A scalar as text: strings as they are, numbers as written, anything else as nothing.

@@ -40,7 +40,9 @@ struct ComposerOverlay {
 
     private mutating func aps(over base: JSONNode?) -> JSONValue {
         var aps = ComposerMemberList(base?.value.objectMembers ?? [])
-        if ComposerFields.alertFields.contains(where: { changed($0.field) }) {
+        let alertFields =
+            ComposerFields.alertFields + ComposerFields.locKeyFields + ComposerFields.locArgsFields
+        if alertFields.contains(where: { changed($0.field) }) {
             aps.set("alert", alert(over: base?["alert"]))
         }
         for (key, field) in ComposerFields.apsFields where changed(field) {
@@ -60,6 +62,15 @@ struct ComposerOverlay {
         for (key, field) in ComposerFields.alertFields where changed(field) {
             let text = posted[field]
             alert.set(key, text.isEmpty ? nil : .string(text))
+        }
+        for (key, field) in ComposerFields.locKeyFields where changed(field) {
+            alert.set(key, trimmed(field).map(JSONValue.string))
+        }
+        // loc-args are strings only (iOS formats them into the key's text); one a line.
+        for (key, field) in ComposerFields.locArgsFields where changed(field) {
+            let lines = posted[field].split(separator: "\n", omittingEmptySubsequences: false).map(
+                String.init)
+            alert.set(key, posted[field].isEmpty ? nil : .array(lines.map { JSONNode(.string($0)) }))
         }
         return alert.members.isEmpty ? nil : .object(alert.members)
     }

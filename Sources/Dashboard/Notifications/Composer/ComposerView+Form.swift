@@ -19,6 +19,17 @@ extension ComposerView {
                 [counted(text(.title)), counted(text(.subtitle)), counted(textarea(.body, rows: 4))]
             ),
             (
+                "Localized (the app's String Catalog)",
+                [
+                    text(.titleLocKey, hint: Self.locKeyHint, datalist: "loc-key-options"),
+                    textarea(.titleLocArgs, rows: 2, hint: Self.locArgsHint),
+                    text(.subtitleLocKey, hint: Self.locKeyHint, datalist: "loc-key-options"),
+                    textarea(.subtitleLocArgs, rows: 2, hint: Self.locArgsHint),
+                    text(.bodyLocKey, hint: Self.locKeyHint, datalist: "loc-key-options"),
+                    textarea(.bodyLocArgs, rows: 2, hint: Self.locArgsHint),
+                ]
+            ),
+            (
                 "Behaviour",
                 [
                     text(.category, hint: categoryHint, datalist: "category-options"),

@@ -28,7 +28,7 @@ extension ComposerView {
 
     /// One cell: "1/1 lines" (or "3 lines" where the field has no limit), cut or not, and the
     /// last characters shown; `empty` when the field shows nothing there.
-    private static func matrixCell(_ cell: PreviewMatrix.Cell, field: String) -> TemplateValue {
+    static func matrixCell(_ cell: PreviewMatrix.Cell, field: String) -> TemplateValue {
         let used = cell.lineLimit.map { "\(cell.lines)/\($0)" } ?? "\(cell.lines)"
         return [
             "field": .string(field), "empty": .bool(cell.lines == 0),

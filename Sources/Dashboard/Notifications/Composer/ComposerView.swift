@@ -44,6 +44,14 @@ struct ComposerView {
     var unsaved = false
     /// How long the server reuses a media check: media-check.js checks again quietly after it.
     var mediaReuseSeconds: Double?
+    /// The language variants in the form and the tab shown (issue 27).
+    var variants = ComposerVariants()
+    /// The form's own payload when a variant's tab is shown (`analysis` is the variant's then).
+    var base: ComposedPayload?
+    /// Each variant's state and the language matrix.
+    var overview = VariantOverview()
+    /// The catalog keys the "Localized" fields offer, with their development-language text.
+    var locKeyOptions: [(key: String, label: String)] = []
 
     /// The path the form posts to, and the prefix of its export endpoints.
     var action: String {
@@ -103,6 +111,8 @@ struct ComposerView {
         }
         values["flash"] = .list(flash.map { ["kind": .string($0.kind), "text": .string($0.text)] })
         values["liveActivity"] = liveActivityFormValue() ?? .bool(false)
+        values["variants"] = variantsValue()
+        values["locKeys"] = locKeysValue()
         if let notification {
             values["saved"] = [
                 "id": .string(notification.id), "revision": .int(notification.revision),
@@ -138,6 +148,8 @@ struct ComposerView {
             "appIconURL": .string(analysis.appIconURL ?? ""),
             "notDelivered": .string(analysis.report.apnsRefusal?.sentence ?? ""),
             "textPicture": .string(analysis.report.pictureHeading + "\n" + analysis.preview.textPicture()),
+            "variantStatus": variantStatusValue(),
+            "languageMatrix": languageMatrixValue(),
         ]
     }
 

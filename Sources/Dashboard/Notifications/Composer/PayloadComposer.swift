@@ -75,7 +75,8 @@ enum PayloadComposer {
     /// The payload fields whose posted value differs from the value the page showed (derived
     /// from the hidden copy of Raw JSON); line endings are compared as browsers normalise them.
     private static let comparedFields: [ComposerField] = [
-        .title, .subtitle, .body, .category, .threadID, .badge, .sound, .interruptionLevel,
+        .title, .subtitle, .body, .titleLocKey, .titleLocArgs, .subtitleLocKey, .subtitleLocArgs, .bodyLocKey,
+        .bodyLocArgs, .category, .threadID, .badge, .sound, .interruptionLevel,
         .relevanceScore, .mediaURL, .mutableContent,
     ]
 
