@@ -17,7 +17,7 @@ extension Store {
             let store = try Store(
                 directory: directory, waitingWriterLimit: waitingWriterLimit, connectionLimit: connectionLimit
             )
-            report = try store.database.quickCheck()
+            report = try store.file?.quickCheck() ?? "ok"
             if report == "ok" { return store }
         } catch let error as StorageError where error.isCorruption {
             report = error.description

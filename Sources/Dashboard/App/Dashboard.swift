@@ -24,8 +24,8 @@ public struct Dashboard: Responder {
     private let trustedProxies: TrustedProxies
     /// Prunes the access tables and writes failed-login summaries (see `AccessHousekeeping`).
     let housekeeping: AccessHousekeeping
-    /// The database and the log, for the checkpoint at `stop()`.
-    private let database: Database
+    /// The SQLite file (nil on PostgreSQL) and the log, for the checkpoint at `stop()`.
+    private let database: Database?
     private let log: ServerLog
 
     /// Builds the dashboard. Fails with a message naming the file for a template error, a missing
@@ -130,7 +130,7 @@ public struct Dashboard: Responder {
         self.observer = RequestObserver(log: configuration.log, metrics: metrics)
         self.trustedProxies = TrustedProxies(addresses: Set(configuration.trustedProxies))
         self.housekeeping = housekeeping
-        self.database = store.database
+        self.database = store.file
         self.log = log
     }
 
@@ -150,7 +150,7 @@ public struct Dashboard: Responder {
     public func stop() {
         housekeeping.stop()
         do {
-            try database.checkpoint()
+            try database?.checkpoint()
         } catch {
             log.event(
                 "checkpoint-failed", "the write-ahead log was not folded into the database: \(error)",
