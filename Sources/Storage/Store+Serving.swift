@@ -38,6 +38,17 @@ extension Store {
     }
 }
 
+extension Store {
+    /// Opens the workspace in the PostgreSQL database at `connectionString` (a `postgresql://`
+    /// URI; TLS settings such as `sslmode` pass through to libpq) with at most `connectionLimit`
+    /// connections: created and migrated if needed, under the migration lock.
+    public static func openShared(connectionString: String, connectionLimit: Int) throws -> Store {
+        Store(
+            database: try PostgresDatabase(
+                connectionString: connectionString, connectionLimit: connectionLimit))
+    }
+}
+
 extension StorageError {
     /// True for SQLite's "the file is damaged" answers (`SQLITE_CORRUPT`, `SQLITE_NOTADB`).
     public var isCorruption: Bool {

@@ -32,10 +32,7 @@ public struct Dashboard: Responder {
     /// resource folder or a database that cannot be opened.
     public init(configuration: DashboardConfiguration) throws {
         let resources = try ResourceStore(directory: configuration.resourceDirectory)
-        let store = try Store.openForServing(
-            directory: configuration.dataDirectory, waitingWriterLimit: configuration.waitingWriterLimit,
-            connectionLimit: configuration.databaseConnections,
-            allowDamaged: configuration.allowDamagedDatabase)
+        let store = try Self.openStore(configuration)
         let catalog = CategoryCatalog(store: store.categories)
         let activityTypes = ActivityCatalog(store: store.activityTypes)
         let strings = StringCatalogRegistry(store: store.strings)
@@ -137,6 +134,21 @@ public struct Dashboard: Responder {
     /// Starts the upkeep thread (`AccessHousekeeping`: pruning, failed-login summaries) of a
     /// serving dashboard, once the server listens and its start is logged: the first round logs
     /// what it pruned, and a log that began with that instead of "start" misled its readers.
+    /// The workspace the configuration names: the PostgreSQL database (a bounded pool of at
+    /// most `PostgresDatabase.defaultConnectionLimit` connections) or the data directory's file.
+    private static func openStore(_ configuration: DashboardConfiguration) throws -> Store {
+        if let url = configuration.databaseURL {
+            return try Store.openShared(
+                connectionString: url,
+                connectionLimit: min(
+                    configuration.databaseConnections, PostgresDatabase.defaultConnectionLimit))
+        }
+        return try Store.openForServing(
+            directory: configuration.dataDirectory, waitingWriterLimit: configuration.waitingWriterLimit,
+            connectionLimit: configuration.databaseConnections,
+            allowDamaged: configuration.allowDamagedDatabase)
+    }
+
     /// In-process tests leave it off and run the rounds themselves.
     public func startHousekeeping() {
         housekeeping.start()
