@@ -70,7 +70,7 @@ public struct AccessStore: Sendable {
                 [.text(hash), .text(Timestamp.string(from: date)), .text(name)])
             guard changed == 1 else { return nil }
             return try connection.run(
-                "DELETE FROM sessions WHERE user_name = ? AND id_hash IS NOT ?",
+                "DELETE FROM sessions WHERE user_name = ? AND id_hash IS DISTINCT FROM ?",
                 [.text(name), keptSession.map(SQLValue.text) ?? .null])
         }
     }
@@ -145,7 +145,7 @@ public struct AccessStore: Sendable {
             let batch = try database.transaction { connection in
                 try connection.run(
                     """
-                    DELETE FROM sessions WHERE rowid IN (SELECT rowid FROM sessions
+                    DELETE FROM sessions WHERE id_hash IN (SELECT id_hash FROM sessions
                     WHERE created_at <= ? OR last_seen_at <= ? LIMIT \(Self.pruneBatch))
                     """, [.text(createdBefore), .text(lastSeenBefore)])
             }

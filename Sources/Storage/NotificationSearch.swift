@@ -17,6 +17,8 @@ public struct NotificationSearch: Equatable, Sendable {
     public let text: String
     /// The FTS5 query, or nil when no word of `text` has a letter or digit (nothing can match).
     let expression: String?
+    /// The words searched for, each with a letter or digit (PostgreSQL's index matches them).
+    let words: [Substring]
 
     /// The search for `text`.
     public init(_ text: String) {
@@ -24,6 +26,7 @@ public struct NotificationSearch: Equatable, Sendable {
         let words = self.text.split(whereSeparator: Self.separatesWords).filter { word in
             word.contains { $0.isLetter || $0.isNumber }
         }
+        self.words = words
         expression = words.isEmpty ? nil : words.map(Self.prefixPhrase).joined(separator: " ")
     }
 

@@ -20,10 +20,10 @@ extension NotificationStore {
             let total = try Self.count(in: connection)
             let rows = try connection.query(
                 """
-                SELECT id, name, updated_at, revision FROM notifications WHERE rowid IN (
-                    SELECT rowid FROM notifications WHERE deleted_at IS NULL
-                    ORDER BY updated_at DESC, rowid DESC LIMIT ? OFFSET ?)
-                ORDER BY updated_at DESC, rowid DESC
+                SELECT id, name, updated_at, revision FROM notifications WHERE seq IN (
+                    SELECT seq FROM notifications WHERE deleted_at IS NULL
+                    ORDER BY updated_at DESC, seq DESC LIMIT ? OFFSET ?)
+                ORDER BY updated_at DESC, seq DESC
                 """,
                 [.int(max(0, limit)), .int(max(0, offset))]
             ) { row in

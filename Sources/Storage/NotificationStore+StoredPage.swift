@@ -16,12 +16,13 @@ extension NotificationStore {
             let total = try Self.count(in: connection)
             let rows = try connection.query(
                 """
-                SELECT \(Self.storedColumns) FROM notifications WHERE rowid IN (
-                    SELECT rowid FROM notifications WHERE deleted_at IS NULL
-                    ORDER BY updated_at DESC, rowid DESC LIMIT ? OFFSET ?)
-                ORDER BY updated_at DESC, rowid DESC
+                SELECT \(Self.storedColumns) FROM notifications WHERE seq IN (
+                    SELECT seq FROM notifications WHERE deleted_at IS NULL
+                    ORDER BY updated_at DESC, seq DESC LIMIT ? OFFSET ?)
+                ORDER BY updated_at DESC, seq DESC
                 """,
-                [.int(limit.map { max(0, $0) } ?? -1), .int(max(0, offset))], row: Self.storedNotification)
+                [.int(limit.map { max(0, $0) } ?? Int.max), .int(max(0, offset))],
+                row: Self.storedNotification)
             return StoredNotificationPage(notifications: rows, total: total)
         }
     }
@@ -29,15 +30,15 @@ extension NotificationStore {
     /// Calls `body` with every notification outside the trash, whole, `batch` at a time in the
     /// order they were created: a pass over all of them (the check at start) in one query per
     /// batch that never holds more than one batch in memory. Each batch starts after the last
-    /// rowid of the one before, so no batch re-reads what came before it (an offset would).
+    /// `seq` of the one before, so no batch re-reads what came before it (an offset would).
     public func forEachBatch(of batch: Int = 1000, _ body: ([StoredNotification]) throws -> Void) throws {
         var after = 0
         while true {
             let rows = try database.withSession { connection in
                 try connection.query(
                     """
-                    SELECT \(Self.storedColumns), rowid FROM notifications
-                    WHERE deleted_at IS NULL AND rowid > ? ORDER BY rowid LIMIT ?
+                    SELECT \(Self.storedColumns), seq FROM notifications
+                    WHERE deleted_at IS NULL AND seq > ? ORDER BY seq LIMIT ?
                     """,
                     [.int(after), .int(max(1, batch))]
                 ) { row in (Self.storedNotification(row), row.int(10)) }

@@ -7,7 +7,7 @@ extension NotificationStore {
             try connection.query(
                 """
                 SELECT id, name, revision, deleted_at, deleted_by FROM notifications
-                WHERE deleted_at IS NOT NULL ORDER BY deleted_at DESC, rowid DESC
+                WHERE deleted_at IS NOT NULL ORDER BY deleted_at DESC, seq DESC
                 """
             ) { row in
                 TrashedNotification(

@@ -28,8 +28,8 @@ public struct NotificationStore: Sendable {
                 """
                 INSERT INTO notifications
                     (id, name, headers, payload, revision, created_at, created_by, updated_at, updated_by,
-                     variants)
-                VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?)
+                     variants, seq)
+                VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM notifications))
                 """,
                 [
                     .text(id), .text(name), .text(headers), .text(payload), .text(now), .text(author),
@@ -56,7 +56,7 @@ public struct NotificationStore: Sendable {
             try connection.query(
                 """
                 SELECT id, name, updated_at, revision FROM notifications WHERE deleted_at IS NULL
-                ORDER BY updated_at DESC, rowid DESC
+                ORDER BY updated_at DESC, seq DESC
                 """
             ) { row in
                 NotificationSummary(

@@ -78,11 +78,11 @@ public struct SendLogStore: Sendable {
         let stamp = Timestamp.string(from: date)
         return try database.transaction { connection in
             try records.map { record in
-                try connection.run(
+                let id = try connection.integer(
                     """
                     INSERT INTO sends (at, actor, notification_id, notification_revision, payload_sha256, device_id,
                     device_name, device_token, environment, credential, status, apns_id, unique_id, reason, failure,
-                    round_trip_ms, retried) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    round_trip_ms, retried) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
                     """,
                     [
                         .text(stamp), .text(record.actor), .optionalText(record.notificationID),
@@ -95,7 +95,6 @@ public struct SendLogStore: Sendable {
                         .optionalText(record.failure), .real(record.roundTripMilliseconds),
                         .int(record.retried ? 1 : 0),
                     ])
-                let id = try connection.integer("SELECT last_insert_rowid()")
                 return try connection.queryFirst(
                     "SELECT \(Self.columns) FROM sends WHERE id = ?", [.int(id)], row: Self.row)
                     ?? record

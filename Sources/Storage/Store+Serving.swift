@@ -17,7 +17,7 @@ extension Store {
             let store = try Store(
                 directory: directory, waitingWriterLimit: waitingWriterLimit, connectionLimit: connectionLimit
             )
-            report = try store.database.quickCheck()
+            report = try store.file?.quickCheck() ?? "ok"
             if report == "ok" { return store }
         } catch let error as StorageError where error.isCorruption {
             report = error.description
@@ -35,6 +35,17 @@ extension Store {
         }
         guard allowDamaged else { throw StorageError.damaged(path: path, report: report, servable: true) }
         return readOnly
+    }
+}
+
+extension Store {
+    /// Opens the workspace in the PostgreSQL database at `connectionString` (a `postgresql://`
+    /// URI; TLS settings such as `sslmode` pass through to libpq) with at most `connectionLimit`
+    /// connections: created and migrated if needed, under the migration lock.
+    public static func openShared(connectionString: String, connectionLimit: Int) throws -> Store {
+        Store(
+            database: try PostgresDatabase(
+                connectionString: connectionString, connectionLimit: connectionLimit))
     }
 }
 

@@ -1,13 +1,16 @@
 import Foundation
 
-/// Pushboard's data directory opened: the database plus the stores built on it. This is what
-/// `pushboard serve`, the import/export commands and `pushboard backup` open.
+/// Pushboard's workspace opened: the database plus the stores built on it. This is what
+/// `pushboard serve`, the import/export commands and `pushboard backup` open: an SQLite file in
+/// the data directory (the default), or a PostgreSQL database shared by several instances.
 public final class Store: Sendable {
     /// The database file's name inside the data directory.
     public static let fileName = "pushboard.sqlite3"
 
-    /// The open database (backup, integrity check, schema version).
-    public let database: Database
+    /// The open database every store speaks through.
+    public let database: any StoreDatabase
+    /// The SQLite file (backup, integrity check, schema version); nil on PostgreSQL.
+    public let file: Database?
     /// Saved notifications and their revisions.
     public let notifications: NotificationStore
     /// The category registry and its history.
@@ -50,7 +53,7 @@ public final class Store: Sendable {
     }
 
     /// Opens the database file at `path` (see `Database.init(path:mode:)` for what can fail).
-    public init(
+    public convenience init(
         path: String, mode: Database.Mode = .readWrite, waitingWriterLimit: Int = .max,
         connectionLimit: Int = Database.defaultConnectionLimit, readOnlyReason: String? = nil,
         changeCheckInterval: Duration = Database.defaultChangeCheckInterval
@@ -58,7 +61,14 @@ public final class Store: Sendable {
         let database = try Database(
             path: path, mode: mode, waitingWriterLimit: waitingWriterLimit, connectionLimit: connectionLimit,
             readOnlyReason: readOnlyReason, changeCheckInterval: changeCheckInterval)
+        self.init(database: database)
+    }
+
+    /// The stores over `database`, already opened (and so migrated): an SQLite `Database` or a
+    /// `PostgresDatabase`.
+    public init(database: any StoreDatabase) {
         self.database = database
+        self.file = database as? Database
         self.notifications = NotificationStore(database: database)
         self.categories = CategoryStore(database: database)
         self.access = AccessStore(database: database)

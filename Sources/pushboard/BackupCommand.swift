@@ -17,7 +17,10 @@ enum BackupCommand: Command {
         let target = arguments.operands[0]
         do {
             let store = try Store(directory: arguments["data"] ?? "./pushboard-data", mode: .readOnly)
-            try store.database.backup(to: target, overwrite: arguments.has("overwrite"))
+            guard let file = store.file else {
+                throw InputOutputError(message: "backup copies an SQLite file")
+            }
+            try file.backup(to: target, overwrite: arguments.has("overwrite"))
             let check = try Database.integrityCheck(ofFileAt: target)
             guard check == "ok" else {
                 throw InputOutputError(message: "the copy failed its integrity check: \(check)")

@@ -26,6 +26,7 @@ enum CommandLineTool {
             APNsKeysAddCommand.self, APNsKeysListCommand.self, APNsKeysRemoveCommand.self,
             MediaCheckCommand.self, CategoriesExportCommand.self, CategoriesImportCommand.self,
             ActivitiesImportCommand.self, ActivitiesExportCommand.self, BackupCommand.self,
+            MigrateCommand.self,
             UsersAddCommand.self, UsersListCommand.self, UsersRemoveCommand.self, UsersPasswordCommand.self,
             UsersRoleCommand.self, TokensCreateCommand.self, TokensListCommand.self, TokensRevokeCommand.self,
             StringsImportCommand.self, StringsExportCommand.self, StringsCheckCommand.self,

@@ -19,6 +19,9 @@ enum ServeCommand: Command {
           --host ADDRESS   address to bind (default 127.0.0.1; only loopback unless you mean it)
           --port N         port, 0 picks a free one and prints it (default 8080)
           --data DIR       data directory, created when missing (default ./pushboard-data)
+          --database URL   keep the workspace in this PostgreSQL database (postgresql://user@host/db,
+                           libpq's URI; sslmode and other TLS settings pass through) instead of
+                           the data directory's SQLite file: several instances can share it
           --threads N      worker threads (default: twice the cores, at least 8: requests
                            waiting on a locked database must not take every thread)
           --allow-damaged  serve a database that fails its integrity check, read-only
@@ -92,6 +95,7 @@ enum ServeCommand: Command {
         }
         // Media checks wait on other hosts: at most half the workers may be inside one.
         configuration.media.concurrentChecks = max(1, min(4, server.threadPoolSize / 2))
+        configuration.databaseURL = try WorkspaceOption.databaseURL(arguments)
         configuration.allowDamagedDatabase = arguments.has("allow-damaged")
         // Half the workers at most wait for the write lock; the rest stay free for reads and
         // /healthz even while another process holds the database (issue 12).
@@ -108,7 +112,7 @@ enum ServeCommand: Command {
         configuration.apnsEndpoints = try APNsOptions.endpoints(arguments)
         configuration.openWithoutUsers = Self.isLoopback(server.host)
         if !configuration.openWithoutUsers {
-            try requireAdmin(dataDirectory: configuration.dataDirectory, host: server.host)
+            try requireAdmin(arguments, host: server.host)
         }
         let dashboard: Dashboard
         do {
@@ -167,10 +171,13 @@ enum ServeCommand: Command {
     }
 
     /// Refuses to serve beyond loopback without an admin, printing the command that adds one.
-    private static func requireAdmin(dataDirectory: String, host: String) throws {
+    private static func requireAdmin(_ arguments: ParsedArguments, host: String) throws {
         let hasAdmin: Bool
+        let dataDirectory = arguments["data"] ?? "./pushboard-data"
+        let workspace = arguments[WorkspaceOption.name] != nil ? "--database URL" : "--data \(dataDirectory)"
         do {
-            hasAdmin = try AccessControl(store: Store(directory: dataDirectory).access).hasAdmin()
+            hasAdmin = try AccessControl(store: WorkspaceOption.open(arguments, connectionLimit: 1).access)
+                .hasAdmin()
         } catch {
             throw InputOutputError(message: "cannot start: \(error)")
         }
@@ -179,7 +186,7 @@ enum ServeCommand: Command {
             message: """
                 refusing to listen on \(host): that is reachable from other machines, and no admin \
                 exists yet to log in. Add one first:
-                  pushboard users add NAME --role admin --data \(dataDirectory)
+                  pushboard users add NAME --role admin \(workspace)
                 or listen on 127.0.0.1 only.
                 """)
     }

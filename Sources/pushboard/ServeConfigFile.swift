@@ -11,6 +11,8 @@ enum ServeConfigFile {
         "request-deadline", "body-budget", "per-address-connections", "trusted-proxy", "audit-retention",
         // The APNs endpoints test sends go to (issue 26; `send --config` reads them too).
         "apns-sandbox", "apns-production", "apns-ca",
+        // The PostgreSQL database of a cluster (issue 30); without it, SQLite in `data`.
+        "database",
     ]
 
     /// The settings in the file at `path`. A line that is not `name = value`, an unknown name

@@ -4,10 +4,10 @@ import Foundation
 /// `pushboard tokens create NAME --role ROLE [--expires-in-days N]`.
 enum TokensCreateCommand: Command {
     static let words = ["tokens", "create"]
-    static let valueOptions: Set<String> = ["role", "data", "expires-in-days"]
+    static let valueOptions: Set<String> = ["role", "data", "database", "expires-in-days"]
     static let flagOptions: Set<String> = []
     static let usage = """
-        pushboard tokens create NAME --role admin|editor|viewer [--expires-in-days N] [--data DIR]
+        pushboard tokens create NAME --role admin|editor|viewer [--expires-in-days N] [--data DIR | --database URL]
 
         Creates an API token and prints it on standard output: the only time it is shown, as
         only its hash is kept. Send it as "Authorization: Bearer TOKEN".
@@ -30,10 +30,10 @@ enum TokensCreateCommand: Command {
 /// `pushboard tokens list`.
 enum TokensListCommand: Command {
     static let words = ["tokens", "list"]
-    static let valueOptions: Set<String> = ["data"]
+    static let valueOptions: Set<String> = ["data", "database"]
     static let flagOptions: Set<String> = []
     static let usage = """
-        pushboard tokens list [--data DIR]
+        pushboard tokens list [--data DIR | --database URL]
 
         Prints each token (never its secret): name, role, created, expires, last used, status.
         """
@@ -53,10 +53,10 @@ enum TokensListCommand: Command {
 /// `pushboard tokens revoke NAME`.
 enum TokensRevokeCommand: Command {
     static let words = ["tokens", "revoke"]
-    static let valueOptions: Set<String> = ["data"]
+    static let valueOptions: Set<String> = ["data", "database"]
     static let flagOptions: Set<String> = []
     static let usage = """
-        pushboard tokens revoke NAME [--data DIR]
+        pushboard tokens revoke NAME [--data DIR | --database URL]
 
         Revokes a token; the next request that sends it is refused, also by a running server.
         """

@@ -29,14 +29,16 @@ struct AuditedAccess {
     /// `cli:` and the login name of the process's user (user names cannot contain `:`).
     let actor: String
 
-    /// Opens `--data` (default ./pushboard-data), created when missing.
+    /// Opens `--database` or `--data` (default ./pushboard-data), created when missing.
     init(_ arguments: ParsedArguments) throws {
-        let directory = arguments["data"] ?? "./pushboard-data"
         let store: Store
         do {
-            store = try Store(directory: directory)
+            store = try WorkspaceOption.open(arguments)
+        } catch let error as UsageError {
+            throw error
         } catch {
-            throw InputOutputError(message: "cannot open the data in '\(directory)': \(error)")
+            throw InputOutputError(
+                message: "cannot open the data in \(WorkspaceOption.describe(arguments)): \(error)")
         }
         access = AccessControl(store: store.access)
         audit = store.audit
@@ -64,10 +66,10 @@ struct AuditedAccess {
 /// `pushboard users add NAME --role ROLE`.
 enum UsersAddCommand: Command {
     static let words = ["users", "add"]
-    static let valueOptions: Set<String> = ["role", "data"]
+    static let valueOptions: Set<String> = ["role", "data", "database"]
     static let flagOptions: Set<String> = []
     static let usage = """
-        pushboard users add NAME --role admin|editor|viewer [--data DIR]
+        pushboard users add NAME --role admin|editor|viewer [--data DIR | --database URL]
 
         Adds a user. The password is typed twice at a prompt, or read from the first line of
         standard input when that is not a terminal; never give it as an argument.
@@ -89,10 +91,10 @@ enum UsersAddCommand: Command {
 /// `pushboard users list`.
 enum UsersListCommand: Command {
     static let words = ["users", "list"]
-    static let valueOptions: Set<String> = ["data"]
+    static let valueOptions: Set<String> = ["data", "database"]
     static let flagOptions: Set<String> = []
     static let usage = """
-        pushboard users list [--data DIR]
+        pushboard users list [--data DIR | --database URL]
 
         Prints each user: name, role, when added (tab-separated).
         """
@@ -108,10 +110,10 @@ enum UsersListCommand: Command {
 /// `pushboard users remove NAME`.
 enum UsersRemoveCommand: Command {
     static let words = ["users", "remove"]
-    static let valueOptions: Set<String> = ["data"]
+    static let valueOptions: Set<String> = ["data", "database"]
     static let flagOptions: Set<String> = []
     static let usage = """
-        pushboard users remove NAME [--data DIR]
+        pushboard users remove NAME [--data DIR | --database URL]
 
         Removes a user and ends their sessions. The last admin cannot be removed.
         """
@@ -129,10 +131,10 @@ enum UsersRemoveCommand: Command {
 /// `pushboard users passwd NAME`.
 enum UsersPasswordCommand: Command {
     static let words = ["users", "passwd"]
-    static let valueOptions: Set<String> = ["data"]
+    static let valueOptions: Set<String> = ["data", "database"]
     static let flagOptions: Set<String> = []
     static let usage = """
-        pushboard users passwd NAME [--data DIR]
+        pushboard users passwd NAME [--data DIR | --database URL]
 
         Sets a new password (prompt or standard input, as for add) and ends the user's sessions.
         """
@@ -151,10 +153,10 @@ enum UsersPasswordCommand: Command {
 /// `pushboard users role NAME ROLE`.
 enum UsersRoleCommand: Command {
     static let words = ["users", "role"]
-    static let valueOptions: Set<String> = ["data"]
+    static let valueOptions: Set<String> = ["data", "database"]
     static let flagOptions: Set<String> = []
     static let usage = """
-        pushboard users role NAME admin|editor|viewer [--data DIR]
+        pushboard users role NAME admin|editor|viewer [--data DIR | --database URL]
 
         Changes a user's role; their open sessions get it on the next request.
         """

@@ -123,7 +123,7 @@ import Testing
     @Test func aReadDoesNotWaitForTheWriteLock() throws {
         let fixture = try AccessDashboard()
         let session = try #require(try fixture.logIn("viewer-user"))
-        let other = try Database(path: fixture.store.database.path)
+        let other = try Database(path: fixture.store.file!.path)
         let response = try other.withConnection { connection in
             _ = try connection.run(
                 "UPDATE sessions SET last_seen_at = ?",
@@ -140,7 +140,7 @@ import Testing
     /// than `Database.writeWait`, and the record is written once it lets go.
     @Test func theRecordOfAChangeWaitsOutABusyDatabase() throws {
         let fixture = try AccessDashboard()
-        let other = try Database(path: fixture.store.database.path)
+        let other = try Database(path: fixture.store.file!.path)
         let locked = DispatchSemaphore(value: 0)
         let released = DispatchSemaphore(value: 0)
         Thread {
@@ -168,7 +168,7 @@ import Testing
     /// two token uses, the change, the failed login).
     @Test func aFailedAuditWriteIsCountedAndAnswered() throws {
         let fixture = try AccessDashboard()
-        try fixture.store.database.withConnection { connection in
+        try fixture.store.file!.withConnection { connection in
             try connection.execute(
                 "CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_events BEGIN SELECT RAISE(ABORT, 'refused'); END"
             )
@@ -195,7 +195,7 @@ import Testing
         try fixture.store.audit.record(actor: "a", action: "PUT", object: "/recent", client: "c")
         _ = try #require(try fixture.logIn("viewer-user"))
         let stale = AccessStore.timestamp(Date().addingTimeInterval(-3 * 3600))
-        try fixture.store.database.withConnection {
+        try fixture.store.file!.withConnection {
             _ = try $0.run("UPDATE sessions SET last_seen_at = ?", [.text(stale)])
         }
         let admin = try #require(try fixture.logIn("admin-user"))

@@ -28,7 +28,7 @@ import Testing
             ids.append(try #require(root?["id"]?.value.stringValue))
         }
         let foreign = try Store(directory: fixture.dataDirectory)
-        try foreign.database.withConnection { connection in
+        try foreign.file!.withConnection { connection in
             try connection.run(
                 "UPDATE notifications SET \(column) = ? WHERE id = ?", [.text(text), .text(ids[1])])
         }

@@ -14,7 +14,7 @@ import Testing
         let start = Date(timeIntervalSince1970: 1_800_000_000)
         #expect(try store.access.addUser(name: "anna", role: "viewer", passwordHash: "h", at: start))
         try store.access.addSession(idHash: "s1", user: "anna", at: start)
-        let foreign = try Connection(path: store.database.path, readOnly: false)
+        let foreign = try Connection(path: store.file!.path, readOnly: false)
         try foreign.execute("BEGIN IMMEDIATE")
         #expect(try store.access.touchSession(idHash: "s1", at: start.addingTimeInterval(120)) == false)
         try store.access.removeExpiredSession(idHash: "s1")

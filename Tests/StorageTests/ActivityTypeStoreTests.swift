@@ -8,9 +8,11 @@ import Testing
         ActivityTypeDocument(name: name, json: json, sourceKind: .swift, source: "struct \(name) {}")
     }
 
-    @Test func putReplaceDeleteKeepEveryRevision() throws {
+    @Test(arguments: StoreBackend.allCases) func putReplaceDeleteKeepEveryRevision(_ backend: StoreBackend)
+        throws
+    {
         let directory = try TemporaryDirectory()
-        let store = try Store(directory: directory.path).activityTypes
+        let store = try backend.open(in: directory).activityTypes
         #expect(try store.currentRevision() == 0)
         guard case .created(let first) = try store.put(Self.document("DeliveryAttributes"), by: "anna") else {
             Issue.record("not created")
@@ -38,9 +40,9 @@ import Testing
             try store.type(named: "deliveryAttributes")?.document.source == "struct deliveryAttributes {}")
     }
 
-    @Test func anEmptyNameIsRefused() throws {
+    @Test(arguments: StoreBackend.allCases) func anEmptyNameIsRefused(_ backend: StoreBackend) throws {
         let directory = try TemporaryDirectory()
-        let store = try Store(directory: directory.path).activityTypes
+        let store = try backend.open(in: directory).activityTypes
         #expect(throws: StorageError.self) { try store.put(Self.document(""), by: "anna") }
         #expect(try store.currentRevision() == 0)
     }

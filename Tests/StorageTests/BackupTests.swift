@@ -13,7 +13,7 @@ import Testing
             name: "Nová", headers: "{}", payload: "{\"aps\":{}}", by: "t")
         _ = try store.categories.put(CategoryDocument(identifier: "message", json: "{}"), by: "t")
         let target = directory.file("backup.sqlite3")
-        try store.database.backup(to: target)
+        try store.file!.backup(to: target)
 
         #expect(try Database.integrityCheck(ofFileAt: target) == "ok")
         let copy = try Store(path: target, mode: .readOnly)
@@ -30,17 +30,17 @@ import Testing
         let target = directory.file("existing")
         try Data("precious".utf8).write(to: URL(fileURLWithPath: target))
         #expect(throws: StorageError.backupTargetExists(path: target)) {
-            try store.database.backup(to: target)
+            try store.file!.backup(to: target)
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == Data("precious".utf8))
-        try store.database.backup(to: target, overwrite: true)
+        try store.file!.backup(to: target, overwrite: true)
         #expect(try Database.integrityCheck(ofFileAt: target) == "ok")
     }
 
     @Test func backupIntoAMissingDirectoryFailsCleanly() throws {
         let directory = try TemporaryDirectory()
         let store = try Store(directory: directory.file("data"))
-        #expect(throws: StorageError.self) { try store.database.backup(to: directory.file("no/such/dir/b")) }
+        #expect(throws: StorageError.self) { try store.file!.backup(to: directory.file("no/such/dir/b")) }
     }
 
     /// Writers keep committing while the backup runs; the copy must be a sound snapshot holding
@@ -60,7 +60,7 @@ import Testing
             do {
                 if thread == 0 {
                     while writes.load(ordering: .relaxed) < 20 { Thread.sleep(forTimeInterval: 0.001) }
-                    try store.database.backup(to: target)
+                    try store.file!.backup(to: target)
                     stop.store(true, ordering: .relaxed)
                     return
                 }
@@ -92,7 +92,7 @@ import Testing
             #expect(revisions.map(\.revision) == Array((1...summary.revision).reversed()))
         }
         #expect(try copy.notifications.list().count >= 50 + 20)
-        #expect(try store.database.integrityCheck() == "ok")
+        #expect(try store.file!.integrityCheck() == "ok")
     }
 }
 
@@ -122,7 +122,7 @@ import Testing
                 toPath: directory.file("after-kill/pushboard.sqlite3" + suffix))
         }
         let recovered = try Store(directory: directory.file("after-kill"))
-        #expect(try recovered.database.integrityCheck() == "ok")
+        #expect(try recovered.file!.integrityCheck() == "ok")
         for notification in saved {
             #expect(try recovered.notifications.notification(id: notification.id) == notification)
         }

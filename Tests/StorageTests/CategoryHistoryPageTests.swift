@@ -4,9 +4,11 @@ import Testing
 
 /// A category's history one page at a time (issue 23: 1 000 revisions made one 361 KB page).
 @Suite struct CategoryHistoryPageTests {
-    @Test func aHistoryIsPagedNewestFirstWithItsTotal() throws {
+    @Test(arguments: StoreBackend.allCases) func aHistoryIsPagedNewestFirstWithItsTotal(
+        _ backend: StoreBackend
+    ) throws {
         let directory = try TemporaryDirectory()
-        let store = try Store(directory: directory.path).categories
+        let store = try backend.open(in: directory).categories
         for number in 1...5 {
             _ = try store.put(
                 CategoryDocument(identifier: "message", json: #"{"identifier":"message","n":\#(number)}"#),

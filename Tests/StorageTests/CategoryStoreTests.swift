@@ -4,11 +4,14 @@ import Testing
 
 @Suite struct CategoryStoreTests {
     let directory: TemporaryDirectory
-    let store: CategoryStore
 
     init() throws {
         directory = try TemporaryDirectory()
-        store = try Store(directory: directory.path).categories
+    }
+
+    /// The category store of a new workspace on `backend`.
+    func open(_ backend: StoreBackend) throws -> CategoryStore {
+        try backend.open(in: directory).categories
     }
 
     static let message = CategoryDocument(
@@ -17,7 +20,8 @@ import Testing
     static let capitalMessage = CategoryDocument(identifier: "Message", json: #"{"identifier":"Message"}"#)
     static let invite = CategoryDocument(identifier: "invite", json: #"{"identifier":"invite"}"#)
 
-    @Test func emptyRegistryIsRevisionZero() throws {
+    @Test(arguments: StoreBackend.allCases) func emptyRegistryIsRevisionZero(_ backend: StoreBackend) throws {
+        let store = try open(backend)
         #expect(try store.registry() == CategoryRegistry(revision: 0, categories: []))
         #expect(try store.currentRevision() == 0)
         #expect(try store.history().isEmpty)
@@ -25,7 +29,9 @@ import Testing
         #expect(try store.registry(atRevision: 1) == nil)
     }
 
-    @Test func putCreatesThenReplacesInPlace() throws {
+    @Test(arguments: StoreBackend.allCases) func putCreatesThenReplacesInPlace(_ backend: StoreBackend) throws
+    {
+        let store = try open(backend)
         guard case .created(let created, let firstRevision) = try store.put(Self.message, by: "anna") else {
             Issue.record("first put should create")
             return
@@ -47,7 +53,8 @@ import Testing
         #expect(try store.category("message") == replaced)
     }
 
-    @Test func identifiersAreCaseSensitive() throws {
+    @Test(arguments: StoreBackend.allCases) func identifiersAreCaseSensitive(_ backend: StoreBackend) throws {
+        let store = try open(backend)
         _ = try store.put(Self.message, by: "t")
         guard case .created = try store.put(Self.capitalMessage, by: "t") else {
             Issue.record("Message is a different identifier from message")
@@ -60,7 +67,10 @@ import Testing
         #expect(try store.registry().categories.map(\.document) == [Self.message])
     }
 
-    @Test func deleteKeepsTheOthersInOrderAndRecordsWhoDeleted() throws {
+    @Test(arguments: StoreBackend.allCases) func deleteKeepsTheOthersInOrderAndRecordsWhoDeleted(
+        _ backend: StoreBackend
+    ) throws {
+        let store = try open(backend)
         for document in [Self.message, Self.invite, Self.capitalMessage] {
             _ = try store.put(document, by: "anna")
         }
@@ -86,7 +96,10 @@ import Testing
         #expect(try store.registry().categories.map(\.identifier) == ["message", "Message", "invite"])
     }
 
-    @Test func replaceAllSetsExactlyTheGivenCategoriesInOrder() throws {
+    @Test(arguments: StoreBackend.allCases) func replaceAllSetsExactlyTheGivenCategoriesInOrder(
+        _ backend: StoreBackend
+    ) throws {
+        let store = try open(backend)
         _ = try store.put(Self.message, by: "anna")
         _ = try store.put(Self.invite, by: "anna")
         let newMessage = CategoryDocument(identifier: "message", json: #"{"identifier":"message"}"#)
@@ -108,7 +121,10 @@ import Testing
         #expect(try store.revisions(of: "message").map(\.revision) == [2, 1])
     }
 
-    @Test func replaceAllWithUnchangedCategoriesRecordsNoCategoryRevision() throws {
+    @Test(arguments: StoreBackend.allCases) func replaceAllWithUnchangedCategoriesRecordsNoCategoryRevision(
+        _ backend: StoreBackend
+    ) throws {
+        let store = try open(backend)
         _ = try store.replaceAll(with: [Self.message, Self.invite], by: "t")
         _ = try store.replaceAll(with: [Self.message, Self.invite], by: "t")
         #expect(try store.currentRevision() == 2)
@@ -122,6 +138,15 @@ import Testing
         [CategoryDocument(identifier: "", json: "{}")],
     ])
     func invalidReplaceAllChangesNothing(_ documents: [CategoryDocument]) throws {
+        for backend in StoreBackend.allCases {
+            try invalidReplaceAllChangesNothing(documents, on: backend)
+        }
+    }
+
+    private func invalidReplaceAllChangesNothing(_ documents: [CategoryDocument], on backend: StoreBackend)
+        throws
+    {
+        let store = try open(backend)
         _ = try store.put(Self.message, by: "t")
         let before = try store.registry()
         #expect(throws: StorageError.self) { try store.replaceAll(with: documents, by: "t") }
@@ -129,7 +154,10 @@ import Testing
         #expect(try store.history().count == 1)
     }
 
-    @Test func replaceAllWithAStaleExpectedRevisionChangesNothing() throws {
+    @Test(arguments: StoreBackend.allCases) func replaceAllWithAStaleExpectedRevisionChangesNothing(
+        _ backend: StoreBackend
+    ) throws {
+        let store = try open(backend)
         _ = try store.put(Self.message, by: "t")
         #expect(try store.replaceAll(with: [], by: "t", expectedRevision: 0) == .stale(currentRevision: 1))
         #expect(try store.registry().categories.count == 1)
@@ -141,7 +169,9 @@ import Testing
         #expect(registry == CategoryRegistry(revision: 2, categories: []))
     }
 
-    @Test func everyPastRegistryCanBeRebuilt() throws {
+    @Test(arguments: StoreBackend.allCases) func everyPastRegistryCanBeRebuilt(_ backend: StoreBackend) throws
+    {
+        let store = try open(backend)
         var expected: [[CategoryDocument]] = [[]]
         _ = try store.put(Self.message, by: "t")
         expected.append([Self.message])
@@ -163,9 +193,11 @@ import Testing
 @Suite struct CategoryBytesTests {
     /// iOS compares identifiers literally and SQLite as bytes; Swift's `==` would call NFC and NFD
     /// spellings equal, which must not merge two categories or skip saving changed bytes.
-    @Test func identifiersAndTextAreComparedAsBytes() throws {
+    @Test(arguments: StoreBackend.allCases) func identifiersAndTextAreComparedAsBytes(_ backend: StoreBackend)
+        throws
+    {
         let directory = try TemporaryDirectory()
-        let store = try Store(directory: directory.path).categories
+        let store = try backend.open(in: directory).categories
         let composed = CategoryDocument(identifier: "caf\u{E9}", json: "{\"title\":\"caf\u{E9}\"}")
         let decomposed = CategoryDocument(identifier: "cafe\u{301}", json: "{\"title\":\"cafe\u{301}\"}")
         _ = try store.replaceAll(with: [composed, decomposed], by: "t")

@@ -63,10 +63,10 @@ import Testing
         let checkMayEnd = DispatchSemaphore(value: 0)
         // Another thread holds the check's lock, as a check in flight does.
         let holder = Thread {
-            server.database.changes.lock.lock()
+            server.file!.changes.lock.lock()
             checkRunning.signal()
             checkMayEnd.wait()
-            server.database.changes.lock.unlock()
+            server.file!.changes.lock.unlock()
             checkRunning.signal()
         }
         holder.start()

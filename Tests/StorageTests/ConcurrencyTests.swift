@@ -14,18 +14,23 @@ import Testing
     /// Each writer saves `updatesPerWriter` revisions, re-reading and retrying whenever its
     /// expected revision was stale. Every success must appear exactly once in the revisions, and
     /// the final revision must be 1 + the number of successes: no update lost, none doubled.
-    @Test func optimisticWritersNeverLoseOrDuplicateAnUpdate() throws {
+    @Test(arguments: StoreBackend.allCases) func optimisticWritersNeverLoseOrDuplicateAnUpdate(
+        _ backend: StoreBackend
+    ) throws {
         let directory = try TemporaryDirectory()
-        let store = try Store(directory: directory.path)
+        let store = try backend.open(in: directory)
         try Self.hammer([store.notifications], updatesPerWriter: Self.updatesPerWriter)
     }
 
     /// Two `Database` values on one file do not share the in-process write lock, so their writers
-    /// meet only SQLite's own lock and busy timeout, as a CLI import beside the server would.
-    @Test func writersOfTwoDatabasesOnOneFileWaitForEachOther() throws {
+    /// meet only SQLite's own lock and busy timeout, as a CLI import beside the server would; on
+    /// PostgreSQL they are two instances of a cluster, meeting on the advisory write lock.
+    @Test(arguments: StoreBackend.allCases) func writersOfTwoDatabasesOnOneFileWaitForEachOther(
+        _ backend: StoreBackend
+    ) throws {
         let directory = try TemporaryDirectory()
-        let first = try Store(directory: directory.path)
-        let second = try Store(directory: directory.path)
+        let first = try backend.open(in: directory)
+        let second = try backend.reopen(first, in: directory)
         try Self.hammer([first.notifications, second.notifications], updatesPerWriter: 25)
     }
 
@@ -91,9 +96,10 @@ import Testing
     }
 
     /// Category writes from many threads interleave but every one lands as its own revision.
-    @Test func concurrentCategoryPutsAllLand() throws {
+    @Test(arguments: StoreBackend.allCases) func concurrentCategoryPutsAllLand(_ backend: StoreBackend) throws
+    {
         let directory = try TemporaryDirectory()
-        let categories = try Store(directory: directory.path).categories
+        let categories = try backend.open(in: directory).categories
         let failures = Locked<[String]>([])
         runOnThreads(Self.writers) { writer in
             do {

@@ -10,15 +10,15 @@ import Testing
         let directory = try TemporaryDirectory()
         let store = try Store(directory: directory.file("data/nested"))
         #expect(FileManager.default.fileExists(atPath: directory.file("data/nested/pushboard.sqlite3")))
-        #expect(try store.database.schemaVersion() == Schema.latestVersion)
-        try store.database.withConnection { connection throws in
+        #expect(try store.file!.schemaVersion() == Schema.latestVersion)
+        try store.file!.withConnection { connection throws in
             #expect(try connection.queryFirst("PRAGMA journal_mode") { $0.text(0) } == "wal")
             #expect(try connection.integer("PRAGMA foreign_keys") == 1)
             #expect(try connection.integer("PRAGMA synchronous") == 2)  // FULL
             #expect(try connection.integer("PRAGMA busy_timeout") == Int(Connection.busyTimeoutMilliseconds))
             #expect(try connection.integer("PRAGMA application_id") == Int(Schema.applicationID))
         }
-        #expect(try store.database.integrityCheck() == "ok")
+        #expect(try store.file!.integrityCheck() == "ok")
     }
 
     @Test func reopeningKeepsDataAndDoesNotMigrateAgain() throws {
@@ -27,7 +27,7 @@ import Testing
             name: "kept", headers: "{}", payload: "{\"aps\":{}}", by: "test"
         ).id
         let reopened = try Store(directory: directory.path)
-        #expect(try reopened.database.schemaVersion() == Schema.latestVersion)
+        #expect(try reopened.file!.schemaVersion() == Schema.latestVersion)
         #expect(try reopened.notifications.notification(id: id)?.name == "kept")
     }
 
@@ -43,7 +43,7 @@ import Testing
                 by: "test")
         }
         #expect(try fileSize(file + "-wal") > 0, "the writes wait in the log before the checkpoint")
-        try store.database.checkpoint()
+        try store.file!.checkpoint()
         #expect(try fileSize(file + "-wal") == 0)
         #expect(try fileSize(file) > before)
     }
@@ -190,7 +190,7 @@ import Testing
                 _ = try store.notifications.create(
                     name: "n\(index)", headers: "{}", payload: String(repeating: "x", count: 500), by: "t")
             }
-            try store.database.withConnection { try $0.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
+            try store.file!.withConnection { try $0.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
         }
         let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
         try handle.seek(toOffset: 4096 * 3)

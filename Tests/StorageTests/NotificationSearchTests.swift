@@ -7,54 +7,62 @@ import Testing
 /// subtitle or body, case and accents ignored, paged with a total, kept in step with every write.
 @Suite struct NotificationSearchTests {
     let directory: TemporaryDirectory
-    let store: Store
 
     init() throws {
         directory = try TemporaryDirectory()
-        store = try Store(directory: directory.path)
     }
 
     @discardableResult
-    private func save(_ name: String, title: String = "", body: String = "") throws -> StoredNotification {
+    private func save(_ store: Store, _ name: String, title: String = "", body: String = "") throws
+        -> StoredNotification
+    {
         let alert = #"{"aps":{"alert":{"title":"\#(title)","subtitle":"Pátek","body":"\#(body)"}}}"#
         return try store.notifications.create(name: name, headers: "{}", payload: alert, by: "t")
     }
 
-    private func names(_ text: String, limit: Int = 100, offset: Int = 0) throws -> [String] {
+    private func names(_ store: Store, _ text: String, limit: Int = 100, offset: Int = 0) throws -> [String] {
         try store.notifications.search(NotificationSearch(text), limit: limit, offset: offset).notifications
             .map(\.name)
     }
 
-    @Test func everyWordMatchesTheStartOfAWordIgnoringCaseAndAccents() throws {
-        try save("Sale", title: "Sléva", body: "Jen dnes")
-        try save("Cinema", title: "Kino", body: "Zítra")
-        try save("Plain", title: "Hello", body: "world")
-        #expect(try names("sleva DNES") == ["Sale"])
-        #expect(try names("SLÉVA") == ["Sale"])
-        #expect(try names("kin") == ["Cinema"])
-        #expect(try names("zitra") == ["Cinema"])
-        #expect(try names("patek") == ["Plain", "Cinema", "Sale"])  // the subtitle, newest first
-        #expect(try names("cinema") == ["Cinema"])  // the name
-        #expect(try names("sleva zitra").isEmpty)  // every word must match
-        #expect(try names("nothing").isEmpty)
-        #expect(try names("\"").isEmpty)  // no word to search for, and no FTS5 syntax error
-        #expect(try names(#"kino" OR "sleva"#).isEmpty)  // typed quotes and operators are words
+    @Test(arguments: StoreBackend.allCases) func everyWordMatchesTheStartOfAWordIgnoringCaseAndAccents(
+        _ backend: StoreBackend
+    ) throws {
+        let store = try backend.open(in: directory)
+        try save(store, "Sale", title: "Sléva", body: "Jen dnes")
+        try save(store, "Cinema", title: "Kino", body: "Zítra")
+        try save(store, "Plain", title: "Hello", body: "world")
+        #expect(try names(store, "sleva DNES") == ["Sale"])
+        #expect(try names(store, "SLÉVA") == ["Sale"])
+        #expect(try names(store, "kin") == ["Cinema"])
+        #expect(try names(store, "zitra") == ["Cinema"])
+        #expect(try names(store, "patek") == ["Plain", "Cinema", "Sale"])  // the subtitle, newest first
+        #expect(try names(store, "cinema") == ["Cinema"])  // the name
+        #expect(try names(store, "sleva zitra").isEmpty)  // every word must match
+        #expect(try names(store, "nothing").isEmpty)
+        #expect(try names(store, "\"").isEmpty)  // no word to search for, and no FTS5 syntax error
+        #expect(try names(store, #"kino" OR "sleva"#).isEmpty)  // typed quotes and operators are words
         // A NUL ended FTS5's reading of the query: a syntax error, answered 500.
-        #expect(try names("kino\u{0}") == ["Cinema"])
-        #expect(try names("\u{0}\u{1F}").isEmpty)
+        #expect(try names(store, "kino\u{0}") == ["Cinema"])
+        #expect(try names(store, "\u{0}\u{1F}").isEmpty)
     }
 
-    @Test func aStringAlertAndAPayloadThatIsNotJSONAreSearchedByWhatTheyHave() throws {
+    @Test(arguments: StoreBackend.allCases)
+    func aStringAlertAndAPayloadThatIsNotJSONAreSearchedByWhatTheyHave(_ backend: StoreBackend) throws {
+        let store = try backend.open(in: directory)
         _ = try store.notifications.create(
             name: "String", headers: "{}", payload: #"{"aps":{"alert":"Ahoj kamaráde"}}"#, by: "t")
         _ = try store.notifications.create(
             name: "Broken kamarad", headers: "{}", payload: "{not json", by: "t")
-        #expect(try names("kamarad") == ["Broken kamarad", "String"])
+        #expect(try names(store, "kamarad") == ["Broken kamarad", "String"])
     }
 
-    @Test func pagesCountTheMatchesAndAnOffsetPastTheEndIsEmpty() throws {
-        for index in 0..<7 { try save("n\(index)", title: "Kino \(index)") }
-        try save("other", title: "Divadlo")
+    @Test(arguments: StoreBackend.allCases) func pagesCountTheMatchesAndAnOffsetPastTheEndIsEmpty(
+        _ backend: StoreBackend
+    ) throws {
+        let store = try backend.open(in: directory)
+        for index in 0..<7 { try save(store, "n\(index)", title: "Kino \(index)") }
+        try save(store, "other", title: "Divadlo")
         let first = try store.notifications.search(NotificationSearch("kino"), limit: 3, offset: 0)
         #expect(first.total == 7)
         #expect(first.notifications.map(\.name) == ["n6", "n5", "n4"])
@@ -67,39 +75,45 @@ import Testing
         #expect(try store.notifications.search(NotificationSearch(""), limit: 3, offset: 0).total == 8)
     }
 
-    @Test func updatesTheTrashAndRestoresKeepTheIndexInStep() throws {
-        let first = try save("first", title: "Kino")
-        try save("second", title: "Kino")
+    @Test(arguments: StoreBackend.allCases) func updatesTheTrashAndRestoresKeepTheIndexInStep(
+        _ backend: StoreBackend
+    ) throws {
+        let store = try backend.open(in: directory)
+        let first = try save(store, "first", title: "Kino")
+        try save(store, "second", title: "Kino")
         // An update replaces the indexed words and makes it the most recently saved.
         _ = try store.notifications.update(
             id: first.id, expectedRevision: 1, name: "first",
             headers: "{}", payload: #"{"aps":{"alert":{"title":"Kino a divadlo"}}}"#, by: "t")
-        #expect(try names("kino") == ["first", "second"])
-        #expect(try names("divadlo") == ["first"])
+        #expect(try names(store, "kino") == ["first", "second"])
+        #expect(try names(store, "divadlo") == ["first"])
         try store.notifications.delete(id: first.id)
-        #expect(try names("divadlo").isEmpty)
+        #expect(try names(store, "divadlo").isEmpty)
         #expect(try store.notifications.search(NotificationSearch("kino"), limit: 10, offset: 0).total == 1)
         _ = try store.notifications.restore(id: first.id)
-        #expect(try names("divadlo") == ["first"])
+        #expect(try names(store, "divadlo") == ["first"])
         try store.notifications.delete(id: first.id)
         #expect(try store.notifications.purge(id: first.id))
-        #expect(try names("kino") == ["second"])
+        #expect(try names(store, "kino") == ["second"])
     }
 
     @Test func theMigrationIndexesNotificationsSavedBeforeIt() throws {
-        try save("old", title: "Sléva")
-        let trashed = try save("trashed", title: "Sléva")
+        let store = try Store(directory: directory.path)
+        try save(store, "old", title: "Sléva")
+        let trashed = try save(store, "trashed", title: "Sléva")
         try store.notifications.delete(id: trashed.id)
         // Back to schema 5, as a file written before the index existed: the index undone, and
         // the tables of every migration after it dropped, so they are created again on reopen.
         let laterTables = try Self.tablesAdded(after: 6)
-        try store.database.withConnection { connection in
+        try store.file!.withConnection { connection in
             try connection.execute(
                 """
                 DROP TABLE notification_search;
                 DROP INDEX notifications_by_search;
                 DROP INDEX notifications_live_by_update;
                 ALTER TABLE notifications DROP COLUMN search_rowid;
+                DROP INDEX notifications_by_seq;
+                ALTER TABLE notifications DROP COLUMN seq;
                 PRAGMA user_version = 5;
                 """)
             for table in laterTables {
@@ -120,8 +134,11 @@ import Testing
             try reopened.notifications.search(NotificationSearch("sleva"), limit: 10, offset: 0).total == 2)
     }
 
-    @Test func theListPagesAndCountsOutsideTheTrash() throws {
-        let saved = try (0..<5).map { try save("n\($0)") }
+    @Test(arguments: StoreBackend.allCases) func theListPagesAndCountsOutsideTheTrash(_ backend: StoreBackend)
+        throws
+    {
+        let store = try backend.open(in: directory)
+        let saved = try (0..<5).map { try save(store, "n\($0)") }
         try store.notifications.delete(id: saved[1].id)
         let page = try store.notifications.storedPage(limit: 2, offset: 2)
         #expect(page.total == 4)
@@ -129,8 +146,11 @@ import Testing
         #expect(try store.notifications.count() == 4)
     }
 
-    @Test func historiesArePagedWithTheRevisionBeforeThePage() throws {
-        let created = try save("n", title: "1")
+    @Test(arguments: StoreBackend.allCases) func historiesArePagedWithTheRevisionBeforeThePage(
+        _ backend: StoreBackend
+    ) throws {
+        let store = try backend.open(in: directory)
+        let created = try save(store, "n", title: "1")
         for revision in 1..<5 {
             _ = try store.notifications.update(
                 id: created.id, expectedRevision: revision, name: "n\(revision)", headers: "{}",

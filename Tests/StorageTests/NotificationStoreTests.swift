@@ -5,14 +5,20 @@ import Testing
 
 @Suite struct NotificationStoreTests {
     let directory: TemporaryDirectory
-    let store: NotificationStore
 
     init() throws {
         directory = try TemporaryDirectory()
-        store = try Store(directory: directory.path).notifications
     }
 
-    @Test func createThenGetGivesRevisionOneWithItsETag() throws {
+    /// The notification store of a new workspace on `backend`.
+    func open(_ backend: StoreBackend) throws -> NotificationStore {
+        try backend.open(in: directory).notifications
+    }
+
+    @Test(arguments: StoreBackend.allCases) func createThenGetGivesRevisionOneWithItsETag(
+        _ backend: StoreBackend
+    ) throws {
+        let store = try open(backend)
         let created = try store.create(
             name: "Campaign", headers: #"{"apns-push-type":"alert"}"#, payload: #"{"aps":{"alert":"Hi"}}"#,
             by: "anna")
@@ -26,14 +32,18 @@ import Testing
         #expect(try store.notification(id: "0000000000000000") == nil)
     }
 
-    @Test func idsAreDistinct() throws {
+    @Test(arguments: StoreBackend.allCases) func idsAreDistinct(_ backend: StoreBackend) throws {
+        let store = try open(backend)
         let ids = try (0..<50).map { _ in
             try store.create(name: "n", headers: "{}", payload: "{}", by: "t").id
         }
         #expect(Set(ids).count == 50)
     }
 
-    @Test func updateWithTheCurrentRevisionSavesTheNextOne() throws {
+    @Test(arguments: StoreBackend.allCases) func updateWithTheCurrentRevisionSavesTheNextOne(
+        _ backend: StoreBackend
+    ) throws {
+        let store = try open(backend)
         let created = try store.create(name: "v1", headers: "{}", payload: #"{"aps":{}}"#, by: "anna")
         let result = try store.update(
             id: created.id, expectedRevision: 1, name: "v2", headers: #"{"apns-priority":"5"}"#,
@@ -56,7 +66,8 @@ import Testing
         #expect(revisions[0].changedAt == updated.updatedAt)
     }
 
-    @Test func staleUpdateChangesNothing() throws {
+    @Test(arguments: StoreBackend.allCases) func staleUpdateChangesNothing(_ backend: StoreBackend) throws {
+        let store = try open(backend)
         let created = try store.create(name: "v1", headers: "{}", payload: "{}", by: "anna")
         guard
             case .updated(let second) = try store.update(
@@ -75,7 +86,10 @@ import Testing
         #expect(ahead == .stale(current: second))
     }
 
-    @Test func updateOrDeleteOfAMissingNotification() throws {
+    @Test(arguments: StoreBackend.allCases) func updateOrDeleteOfAMissingNotification(_ backend: StoreBackend)
+        throws
+    {
+        let store = try open(backend)
         #expect(
             try store.update(id: "nope", expectedRevision: 1, name: "", headers: "", payload: "", by: "t")
                 == .notFound)
@@ -83,7 +97,10 @@ import Testing
         #expect(try store.revisions(id: "nope") == nil)
     }
 
-    @Test func deleteMovesToTheTrashRestoreKeepsEverythingPurgeErases() throws {
+    @Test(arguments: StoreBackend.allCases) func deleteMovesToTheTrashRestoreKeepsEverythingPurgeErases(
+        _ backend: StoreBackend
+    ) throws {
+        let store = try open(backend)
         let kept = try store.create(name: "kept", headers: "{}", payload: "{}", by: "t")
         let gone = try store.create(name: "gone", headers: "{}", payload: "{}", by: "t")
         _ = try store.update(
@@ -112,7 +129,10 @@ import Testing
         #expect(orphans == 0)
     }
 
-    @Test func restoringARevisionSavesItAsTheNextOne() throws {
+    @Test(arguments: StoreBackend.allCases) func restoringARevisionSavesItAsTheNextOne(
+        _ backend: StoreBackend
+    ) throws {
+        let store = try open(backend)
         let created = try store.create(
             name: "v1", headers: "{}", payload: #"{"aps":{"badge":1}}"#, by: "anna")
         _ = try store.update(
@@ -137,7 +157,8 @@ import Testing
         #expect(try store.restore(revision: 7, of: created.id, by: "eva") == .notFound)
     }
 
-    @Test func listIsNewestFirst() throws {
+    @Test(arguments: StoreBackend.allCases) func listIsNewestFirst(_ backend: StoreBackend) throws {
+        let store = try open(backend)
         let first = try store.create(name: "first", headers: "{}", payload: "{}", by: "t")
         let second = try store.create(name: "second", headers: "{}", payload: "{}", by: "t")
         #expect(try store.list().map(\.name) == ["second", "first"])
@@ -150,7 +171,10 @@ import Testing
         #expect(list[0].updatedAt > list[1].updatedAt)
     }
 
-    @Test func timestampsAreISO8601UTCWithMilliseconds() throws {
+    @Test(arguments: StoreBackend.allCases) func timestampsAreISO8601UTCWithMilliseconds(
+        _ backend: StoreBackend
+    ) throws {
+        let store = try open(backend)
         let created = try store.create(name: "t", headers: "{}", payload: "{}", by: "t")
         let pattern = #/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/#
         #expect(created.createdAt.wholeMatch(of: pattern) != nil)
@@ -181,7 +205,10 @@ import Testing
 
     /// A notification in the trash is neither on a page of the list nor counted; the count is
     /// SQLite's, so showing it never reads every row.
-    @Test func pagesAndTheCountLeaveTheTrashOut() throws {
+    @Test(arguments: StoreBackend.allCases) func pagesAndTheCountLeaveTheTrashOut(_ backend: StoreBackend)
+        throws
+    {
+        let store = try open(backend)
         let kept = try store.create(name: "kept", headers: "{}", payload: #"{"aps":{}}"#, by: "t")
         let trashed = try store.create(name: "trashed", headers: "{}", payload: #"{"aps":{}}"#, by: "t")
         #expect(try store.delete(id: trashed.id, by: "t"))
@@ -193,7 +220,10 @@ import Testing
 
     /// The list's rows come whole (headers and payload) from one query: a page in the list's
     /// order, every notification when no limit is given, the trash left out of both and the total.
-    @Test func aStoredPageHasTheListsRowsWhole() throws {
+    @Test(arguments: StoreBackend.allCases) func aStoredPageHasTheListsRowsWhole(_ backend: StoreBackend)
+        throws
+    {
+        let store = try open(backend)
         let first = try store.create(
             name: "first", headers: #"{"apns-priority":"5"}"#, payload: "{}", by: "t")
         let second = try store.create(name: "second", headers: "{}", payload: #"{"aps":{}}"#, by: "t")

@@ -35,12 +35,13 @@ import Testing
         #expect(Array(revision.payload.utf8) == Array(text.utf8))
         // Injection-looking input is data: every table is still there and holds one row each.
         #expect(try store.list().count == 1)
-        #expect(try opened.database.integrityCheck() == "ok")
+        #expect(try opened.file!.integrityCheck() == "ok")
     }
 
-    @Test func oneMebibytePayloadRoundTrips() throws {
+    @Test(arguments: StoreBackend.allCases) func oneMebibytePayloadRoundTrips(_ backend: StoreBackend) throws
+    {
         let directory = try TemporaryDirectory()
-        let store = try Store(directory: directory.path).notifications
+        let store = try backend.open(in: directory).notifications
         let unit = "Žluťoučký kůň — Tiếng Việt — 🐎 "
         var text = ""
         while text.utf8.count < 1 << 20 {

@@ -16,9 +16,11 @@ import Testing
             sealedSecret: box, sealingKey: "0011223344556677", createdBy: "user:anna")
     }
 
-    @Test func credentialsAreOnePerKeyIDAndFoundByIdOrKeyID() throws {
+    @Test(arguments: StoreBackend.allCases) func credentialsAreOnePerKeyIDAndFoundByIdOrKeyID(
+        _ backend: StoreBackend
+    ) throws {
         let directory = try TemporaryDirectory()
-        let store = try Store(directory: directory.path)
+        let store = try backend.open(in: directory)
         let added = try #require(try store.apnsCredentials.add(Self.credential(keyID: "ABC123DEFG")))
         #expect(try store.apnsCredentials.add(Self.credential(keyID: "ABC123DEFG")) == nil)
         let certificate = try #require(try store.apnsCredentials.add(Self.credential(keyID: nil)))
@@ -30,9 +32,9 @@ import Testing
         #expect(try store.apnsCredentials.remove("ABC123DEFG") == nil)
     }
 
-    @Test func devicesBelongToTheirOwner() throws {
+    @Test(arguments: StoreBackend.allCases) func devicesBelongToTheirOwner(_ backend: StoreBackend) throws {
         let directory = try TemporaryDirectory()
-        let store = try Store(directory: directory.path)
+        let store = try backend.open(in: directory)
         let token = String(repeating: "ab", count: 32)
         let device = try #require(
             try store.testDevices.add(
@@ -50,9 +52,11 @@ import Testing
         #expect(try store.testDevices.remove(device.id, of: "user:anna"))
     }
 
-    @Test func theSendLogPagesNewestFirstCountsAndPrunes() throws {
+    @Test(arguments: StoreBackend.allCases) func theSendLogPagesNewestFirstCountsAndPrunes(
+        _ backend: StoreBackend
+    ) throws {
         let directory = try TemporaryDirectory()
-        let store = try Store(directory: directory.path)
+        let store = try backend.open(in: directory)
         func record(_ actor: String, _ status: Int?) -> SendRecord {
             SendRecord(
                 actor: actor, notificationID: nil, notificationRevision: nil, payloadSHA256: "00",

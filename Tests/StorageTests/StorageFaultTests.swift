@@ -12,7 +12,7 @@ import Testing
         let store = try Store(directory: directory.file("data"))
         _ = try store.notifications.create(name: "a", headers: "{}", payload: "{}", by: "t")
         // A second SQLite handle is, to SQLite, another process holding the write lock.
-        let foreign = try Connection(path: store.database.path, readOnly: false)
+        let foreign = try Connection(path: store.file!.path, readOnly: false)
         try foreign.execute("BEGIN IMMEDIATE")
         #expect {
             _ = try store.notifications.create(name: "b", headers: "{}", payload: "{}", by: "t")
@@ -26,7 +26,7 @@ import Testing
     @Test func writersBeyondTheLimitAreRefusedAtOnceWhileTheLockIsHeld() throws {
         let directory = try TemporaryDirectory()
         let store = try Store(directory: directory.file("data"), waitingWriterLimit: 1)
-        let foreign = try Connection(path: store.database.path, readOnly: false)
+        let foreign = try Connection(path: store.file!.path, readOnly: false)
         try foreign.execute("BEGIN IMMEDIATE")
         let codes = Locked<[String]>([])
         let finished = DispatchGroup()
@@ -60,7 +60,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let data = directory.file("data")
         let store = try Store(directory: data)
-        #expect(store.database.readiness(quickCheck: true).isReady)
+        #expect(store.file!.readiness(quickCheck: true).isReady)
         try FileManager.default.removeItem(atPath: data)
         #expect {
             _ = try store.notifications.create(name: "lost", headers: "{}", payload: "{}", by: "t")
@@ -68,7 +68,7 @@ import Testing
             guard case .filesReplaced(let message) = error as? StorageError else { return false }
             return message.contains("data directory")
         }
-        let readiness = store.database.readiness(quickCheck: false)
+        let readiness = store.file!.readiness(quickCheck: false)
         #expect(!readiness.isReady)
         #expect(readiness.checks.first { $0.name == "files" }?.passed == false)
     }
@@ -77,7 +77,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let data = directory.file("data")
         let store = try Store(directory: data)
-        let file = store.database.path
+        let file = store.file!.path
         try FileManager.default.moveItem(atPath: file, toPath: file + ".old")
         try Data().write(to: URL(fileURLWithPath: file))
         #expect {
@@ -91,7 +91,7 @@ import Testing
         let schemaPages: Int
         do {
             let store = try Store(directory: data)
-            schemaPages = try store.database.withConnection { try $0.integer("PRAGMA page_count") }
+            schemaPages = try store.file!.withConnection { try $0.integer("PRAGMA page_count") }
             for index in 0..<80 {
                 _ = try store.notifications.create(
                     name: "n\(index)", headers: "{}", payload: String(repeating: "x", count: 200), by: "t")
@@ -114,7 +114,7 @@ import Testing
             return "\(error)".contains("pushboard backup") && "\(error)".contains("--allow-damaged")
         }
         let damaged = try Store.openForServing(directory: data, waitingWriterLimit: 4, allowDamaged: true)
-        #expect(!damaged.database.readiness(quickCheck: false).isReady)
+        #expect(!damaged.file!.readiness(quickCheck: false).isReady)
         #expect {
             _ = try damaged.notifications.create(name: "x", headers: "{}", payload: "{}", by: "t")
         } throws: { ($0 as? StorageError)?.isReadOnly == true }

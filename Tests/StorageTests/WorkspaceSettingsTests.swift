@@ -141,28 +141,32 @@ import Testing
         }
     }
 
-    @Test func storeKeepsSettingsAcrossReopeningAndClearsNil() throws {
+    @Test(arguments: StoreBackend.allCases) func storeKeepsSettingsAcrossReopeningAndClearsNil(
+        _ backend: StoreBackend
+    ) throws {
         let directory = try TemporaryDirectory()
-        let store = try Store(directory: directory.path)
+        let store = try backend.open(in: directory)
         #expect(try store.settings.settings() == WorkspaceSettings())
         let icon = try AppIcon(png: TestPNG.make(width: 48, height: 48))
         let settings = WorkspaceSettings(appName: "Zprávy", appIcon: icon, appBundleID: "cz.example.zpravy")
         try store.settings.save(settings, by: "anna")
-        #expect(try Store(directory: directory.path).settings.settings() == settings)
+        #expect(try backend.reopen(store, in: directory).settings.settings() == settings)
 
         try store.settings.save(WorkspaceSettings(appName: "Zprávy"), by: "anna")
         #expect(try store.settings.settings() == WorkspaceSettings(appName: "Zprávy"))
-        let rows = try store.database.withConnection { try $0.integer("SELECT count(*) FROM settings") }
+        let rows = try store.database.withSession { try $0.integer("SELECT count(*) FROM settings") }
         #expect(rows == 1)
-        let author = try store.database.withConnection { connection in
+        let author = try store.database.withSession { connection in
             try connection.queryFirst("SELECT updated_by FROM settings", row: { $0.text(0) })
         }
         #expect(author == "anna")
     }
 
-    @Test func concurrentUpdatesOfDifferentFieldsKeepEachOther() throws {
+    @Test(arguments: StoreBackend.allCases) func concurrentUpdatesOfDifferentFieldsKeepEachOther(
+        _ backend: StoreBackend
+    ) throws {
         let directory = try TemporaryDirectory()
-        let store = try Store(directory: directory.path).settings
+        let store = try backend.open(in: directory).settings
         let icon = try AppIcon(png: TestPNG.make(width: 48, height: 48))
         runOnThreads(8) { index in
             for round in 0..<10 {
@@ -185,8 +189,8 @@ import Testing
     @Test func settingsTableIsTheLastMigration() throws {
         let directory = try TemporaryDirectory()
         let store = try Store(directory: directory.path)
-        #expect(try store.database.schemaVersion() == Schema.latestVersion)
-        let columns = try store.database.withConnection { connection in
+        #expect(try store.file!.schemaVersion() == Schema.latestVersion)
+        let columns = try store.file!.withConnection { connection in
             try connection.query("SELECT name FROM pragma_table_info('settings') ORDER BY cid") { $0.text(0) }
         }
         #expect(columns == ["key", "value", "updated_at", "updated_by"])

@@ -21,7 +21,7 @@ import Testing
     @Test func aConnectionThatWasRefusedAWriteIsReplacedSoTheNextWriteSucceeds() throws {
         // The pool's connection can no longer write, as one whose file system went read-only
         // under it (SQLite then keeps answering SQLITE_READONLY on it).
-        try store.database.withConnection { try $0.execute("PRAGMA query_only = 1") }
+        try store.file!.withConnection { try $0.execute("PRAGMA query_only = 1") }
         #expect {
             _ = try create("refused")
         } throws: { ($0 as? StorageError)?.isReadOnly == true }
@@ -31,28 +31,28 @@ import Testing
     }
 
     @Test func theProbeFindsAConnectionStuckReadOnlyAndTheNextWriteSucceeds() throws {
-        try store.database.withConnection { try $0.execute("PRAGMA query_only = 1") }
+        try store.file!.withConnection { try $0.execute("PRAGMA query_only = 1") }
         let writable = try #require(
-            store.database.readiness(quickCheck: false).checks.first { $0.name == "writable" })
+            store.file!.readiness(quickCheck: false).checks.first { $0.name == "writable" })
         #expect(!writable.passed && writable.message.contains("readonly"))
         #expect(try create("after").revision == 1)
         // The write is fresher evidence than the cached probe.
-        #expect(store.database.readiness(quickCheck: false).isReady)
+        #expect(store.file!.readiness(quickCheck: false).isReady)
     }
 
     @Test func theProbeSaysWritableAndNamesNoPath() throws {
-        let readiness = store.database.readiness(quickCheck: true)
+        let readiness = store.file!.readiness(quickCheck: true)
         #expect(readiness.isReady)
         #expect(readiness.checks.map(\.name) == ["files", "writable", "integrity"])
         #expect(!readiness.checks.contains { $0.message.contains(directory.path) })
     }
 
     @Test func aForeignWriteLockIsWritableButBusyAndNeverWaitedFor() throws {
-        let foreign = try Connection(path: store.database.path, readOnly: false)
+        let foreign = try Connection(path: store.file!.path, readOnly: false)
         try foreign.execute("BEGIN IMMEDIATE")
         defer { try? foreign.execute("ROLLBACK") }
         let writable = try #require(
-            store.database.readiness(quickCheck: false).checks.first { $0.name == "writable" })
+            store.file!.readiness(quickCheck: false).checks.first { $0.name == "writable" })
         #expect(writable.passed)
         #expect(writable.message.contains("holds the write lock"))
     }
@@ -66,7 +66,7 @@ import Testing
 
     @Test func aRemovedDirectoryIsReportedWithoutItsPath() throws {
         try FileManager.default.removeItem(atPath: directory.path)
-        let readiness = store.database.readiness(quickCheck: false)
+        let readiness = store.file!.readiness(quickCheck: false)
         #expect(!readiness.isReady)
         #expect(!readiness.checks.contains { $0.message.contains(directory.path) })
     }

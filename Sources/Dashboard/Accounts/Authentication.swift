@@ -46,12 +46,25 @@ struct Authentication: Middleware {
         }
     }
 
+    /// Whether any user exists. When the database cannot say (PostgreSQL unreachable), a route
+    /// open to anyone (`/healthz`, `/readyz`) is answered as in open mode, without a principal,
+    /// so a load balancer reads the route's own answer (`/readyz`'s failed `database` check);
+    /// every other route gets the error (503 `busy`).
+    private func hasUsers(answering needed: RouteAccess) throws -> Bool {
+        do {
+            return try access.hasUsers()
+        } catch {
+            if case .anyone = needed { return false }
+            throw error
+        }
+    }
+
     private func authenticated(_ request: Request, next: (Request) -> Response) throws -> Response {
         let resolution = router.resolution(of: request)
         if resolution.isMounted { return next(request) }
         // No route matched: `viewer`, so the 404s do not tell a stranger which addresses exist.
         let needed = resolution.routeIndex.map { roles[$0] } ?? .viewer
-        if openWithoutUsers, try !access.hasUsers() {
+        if openWithoutUsers, try !hasUsers(answering: needed) {
             let response = try auditedResponse(request, needed: needed, next: next)
             return PageDecoration(principal: nil, pages: pages).apply(to: response)
         }

@@ -24,18 +24,15 @@ public struct Dashboard: Responder {
     private let trustedProxies: TrustedProxies
     /// Prunes the access tables and writes failed-login summaries (see `AccessHousekeeping`).
     let housekeeping: AccessHousekeeping
-    /// The database and the log, for the checkpoint at `stop()`.
-    private let database: Database
+    /// The SQLite file (nil on PostgreSQL) and the log, for the checkpoint at `stop()`.
+    private let database: Database?
     private let log: ServerLog
 
     /// Builds the dashboard. Fails with a message naming the file for a template error, a missing
     /// resource folder or a database that cannot be opened.
     public init(configuration: DashboardConfiguration) throws {
         let resources = try ResourceStore(directory: configuration.resourceDirectory)
-        let store = try Store.openForServing(
-            directory: configuration.dataDirectory, waitingWriterLimit: configuration.waitingWriterLimit,
-            connectionLimit: configuration.databaseConnections,
-            allowDamaged: configuration.allowDamagedDatabase)
+        let store = try Self.openStore(configuration)
         let catalog = CategoryCatalog(store: store.categories)
         let activityTypes = ActivityCatalog(store: store.activityTypes)
         let strings = StringCatalogRegistry(store: store.strings)
@@ -130,13 +127,28 @@ public struct Dashboard: Responder {
         self.observer = RequestObserver(log: configuration.log, metrics: metrics)
         self.trustedProxies = TrustedProxies(addresses: Set(configuration.trustedProxies))
         self.housekeeping = housekeeping
-        self.database = store.database
+        self.database = store.file
         self.log = log
     }
 
     /// Starts the upkeep thread (`AccessHousekeeping`: pruning, failed-login summaries) of a
     /// serving dashboard, once the server listens and its start is logged: the first round logs
     /// what it pruned, and a log that began with that instead of "start" misled its readers.
+    /// The workspace the configuration names: the PostgreSQL database (a bounded pool of at
+    /// most `PostgresDatabase.defaultConnectionLimit` connections) or the data directory's file.
+    private static func openStore(_ configuration: DashboardConfiguration) throws -> Store {
+        if let url = configuration.databaseURL {
+            return try Store.openShared(
+                connectionString: url,
+                connectionLimit: min(
+                    configuration.databaseConnections, PostgresDatabase.defaultConnectionLimit))
+        }
+        return try Store.openForServing(
+            directory: configuration.dataDirectory, waitingWriterLimit: configuration.waitingWriterLimit,
+            connectionLimit: configuration.databaseConnections,
+            allowDamaged: configuration.allowDamagedDatabase)
+    }
+
     /// In-process tests leave it off and run the rounds themselves.
     public func startHousekeeping() {
         housekeeping.start()
@@ -150,7 +162,7 @@ public struct Dashboard: Responder {
     public func stop() {
         housekeeping.stop()
         do {
-            try database.checkpoint()
+            try database?.checkpoint()
         } catch {
             log.event(
                 "checkpoint-failed", "the write-ahead log was not folded into the database: \(error)",

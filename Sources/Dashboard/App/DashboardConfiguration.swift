@@ -10,8 +10,11 @@ public struct DashboardConfiguration: Sendable {
     /// instead of the copy embedded in the program, re-read when it changes; `nil` (the default)
     /// serves the embedded copy.
     public var resourceDirectory: String?
-    /// The folder holding `pushboard.sqlite3`; created when missing.
+    /// The folder holding `pushboard.sqlite3` (and the access key); created when missing.
     public var dataDirectory: String
+    /// A PostgreSQL database (`postgresql://…`) holding the workspace instead of the data
+    /// directory's SQLite file, shared by the instances of a cluster; nil for SQLite.
+    public var databaseURL: String?
     /// The largest request body the server reads; shown in error messages.
     public var bodyLimit: Int
     /// Host names besides `localhost` and IP addresses that people use to reach the dashboard

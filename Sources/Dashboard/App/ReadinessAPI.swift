@@ -9,7 +9,7 @@ import Storage
 /// that the data directory and the database file are still the ones opened at start and are
 /// writable, and with `?quickCheck=true` that `PRAGMA quick_check` passes (cached a minute).
 struct ReadinessAPI {
-    let database: Database
+    let database: any StoreDatabase
 
     /// Adds the route.
     func register(in builder: inout DashboardRoutes) {

@@ -33,11 +33,18 @@ public protocol StoreDatabase: GenerationSource, AnyObject {
     /// A number that moves whenever the data may have changed, this process's writes included
     /// before `transaction` returns: what every cache compares instead of querying.
     func changeGeneration() -> UInt64
+
+    /// Whether this database can take writes now, for `/readyz` (and, with `quickCheck`, a
+    /// deeper check where the backend has one). Never throws: a failure is a failed check.
+    func readiness(quickCheck: Bool) -> Readiness
 }
 
 /// One session's way to run SQL: statements with values bound to their `?` parameters in order,
 /// never text built from input.
 public protocol SQLSession: AnyObject {
+    /// The SQL this session speaks (see `SQLDialect` for the little that differs).
+    var dialect: SQLDialect { get }
+
     /// Runs fixed SQL with no parameters (pragmas, migrations).
     func execute(_ sql: String) throws
 

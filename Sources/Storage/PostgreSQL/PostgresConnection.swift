@@ -73,6 +73,8 @@ public final class PostgresConnection: SQLSession, @unchecked Sendable {
         return status == PQTRANS_INTRANS || status == PQTRANS_INERROR
     }
 
+    public var dialect: SQLDialect { .postgres }
+
     public func execute(_ sql: String) throws {
         let result = PQexec(handle, sql)
         defer { PQclear(result) }

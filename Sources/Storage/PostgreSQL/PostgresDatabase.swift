@@ -24,30 +24,61 @@ public final class PostgresDatabase: StoreDatabase, Sendable {
     /// Connections each instance keeps at most.
     public static let defaultConnectionLimit = 8
 
+    /// Where the database is (as given: it may hold a password, so it is never shown).
+    let connectionString: String
     private let pool: PostgresPool
     private let generation = Atomic<UInt64>(1)
     private let listener: PostgresChangeListener
 
-    /// Connects to `connectionString` (checking it once, so a wrong address fails here) and
-    /// starts following other instances' commits.
+    /// Connects to `connectionString` (checking it once, so a wrong address fails here), brings
+    /// the schema to this binary's version (`PostgresSchema`; a newer one is refused) and starts
+    /// following other instances' commits.
     public init(
         connectionString: String, limits: PostgresConnection.Limits = .init(),
         connectionLimit: Int = PostgresDatabase.defaultConnectionLimit
     ) throws {
+        self.connectionString = connectionString
         self.pool = PostgresPool(
             connectionString: connectionString, limits: limits, capacity: connectionLimit)
-        try pool.withConnection { _ in }
+        try pool.withConnection { try PostgresSchema.prepare($0) }
         self.listener = PostgresChangeListener(
             connectionString: connectionString, limits: limits, channel: Self.changeChannel)
         listener.start { [weak self] in self?.moveGeneration() }
     }
 
     deinit {
-        listener.stop()
+        listener.requestStop()
     }
 
     private func moveGeneration() {
         generation.add(1, ordering: .sequentiallyConsistent)
+    }
+
+    /// The schema version the database is at (`PostgresSchema`).
+    public func schemaVersion() throws -> Int {
+        try pool.withConnection { try $0.integer("SELECT version FROM pushboard_schema") }
+    }
+
+    /// One check, `database`: a connection of the pool answers and the schema is this binary's.
+    /// Unreachable (stopped, restarting, every connection busy past the pool's wait) fails it,
+    /// so a load balancer sends traffic to another instance meanwhile.
+    public func readiness(quickCheck: Bool) -> Readiness {
+        let check: Readiness.Check
+        do {
+            let version = try schemaVersion()
+            check =
+                version == PostgresSchema.latestVersion
+                ? .init(
+                    name: "database", passed: true, message: "PostgreSQL answers; schema version \(version)")
+                : .init(
+                    name: "database", passed: false,
+                    message:
+                        "PostgreSQL schema version \(version), this pushboard knows \(PostgresSchema.latestVersion)"
+                )
+        } catch {
+            check = .init(name: "database", passed: false, message: "PostgreSQL is unavailable: \(error)")
+        }
+        return Readiness(checks: [check])
     }
 
     public func changeGeneration() -> UInt64 {

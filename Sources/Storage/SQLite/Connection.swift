@@ -82,6 +82,8 @@ public final class Connection: SQLSession, @unchecked Sendable {
 
     /// Runs fixed SQL with no parameters (pragmas, migrations). Never pass text built from input:
     /// use `run(_:_:)` with bound values for that.
+    public var dialect: SQLDialect { .sqlite }
+
     public func execute(_ sql: String) throws {
         var message: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(handle, sql, nil, nil, &message)

@@ -14,6 +14,7 @@ enum Schema {
         stringCatalog,
         templateVariables,
         notificationVariants,
+        notificationSequence,
     ]
 
     /// The newest schema version this binary knows.
@@ -250,5 +251,17 @@ enum Schema {
     private static let notificationVariants = """
         ALTER TABLE notifications ADD COLUMN variants TEXT NOT NULL DEFAULT '{}';
         ALTER TABLE notification_revisions ADD COLUMN variants TEXT NOT NULL DEFAULT '{}';
+        """
+
+    /// Issue 30: the order notifications were created in as a column of its own, `seq`, where it
+    /// was SQLite's implicit `rowid`, so the same statements page the list on PostgreSQL (which
+    /// has no `rowid`). Existing rows keep their rowid as their number; new ones get one more than
+    /// the largest, drawn under the write lock. The list's index pages by it.
+    static let notificationSequence = """
+        ALTER TABLE notifications ADD COLUMN seq INTEGER;
+        UPDATE notifications SET seq = rowid;
+        CREATE UNIQUE INDEX notifications_by_seq ON notifications (seq);
+        DROP INDEX notifications_live_by_update;
+        CREATE INDEX notifications_live_by_update ON notifications (updated_at, seq) WHERE deleted_at IS NULL;
         """
 }

@@ -85,7 +85,7 @@ public struct SettingsStore: Sendable {
                     ON CONFLICT (key) DO UPDATE SET
                         value = excluded.value, updated_at = excluded.updated_at,
                         updated_by = excluded.updated_by
-                    WHERE settings.value IS NOT excluded.value
+                    WHERE settings.value IS DISTINCT FROM excluded.value
                     """,
                     [.text(key.rawValue), .blob(value), .text(now), .text(author)])
             }

@@ -64,7 +64,7 @@ final class PostgresTestServer: Sendable {
             binaries + "/initdb",
             ["-D", data, "-U", "pushboard", "-A", "trust", "-E", "UTF8", "--no-sync", "--locale=C"])
         let options =
-            "-c listen_addresses=127.0.0.1 -p \(port) -k \(directory) -c fsync=off -c max_connections=60"
+            "-c listen_addresses=127.0.0.1 -p \(port) -k \(directory) -c fsync=off -c max_connections=100"
         try Self.run(
             binaries + "/pg_ctl",
             ["-D", data, "-o", options, "-l", directory + "/log", "-w", "-t", "30", "start"])
@@ -90,7 +90,7 @@ final class PostgresTestServer: Sendable {
     /// Starts the stopped server again on the same port.
     func start() throws {
         let options =
-            "-c listen_addresses=127.0.0.1 -p \(port) -k \(directory) -c fsync=off -c max_connections=60"
+            "-c listen_addresses=127.0.0.1 -p \(port) -k \(directory) -c fsync=off -c max_connections=100"
         try Self.run(
             binaries + "/pg_ctl",
             ["-D", directory + "/data", "-o", options, "-l", directory + "/log", "-w", "-t", "30", "start"])

@@ -2,7 +2,7 @@
 public struct Readiness: Sendable, Equatable {
     /// One thing checked.
     public struct Check: Sendable, Equatable {
-        /// `files`, `writable` or `integrity`.
+        /// `files`, `writable` or `integrity` (SQLite); `database` or `schema` (PostgreSQL).
         public let name: String
         /// True when this check passed.
         public let passed: Bool
