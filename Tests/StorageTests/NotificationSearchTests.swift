@@ -113,14 +113,13 @@ import Testing
                 DROP INDEX notifications_live_by_update;
                 ALTER TABLE notifications DROP COLUMN search_rowid;
                 DROP INDEX notifications_by_seq;
-                ALTER TABLE notifications DROP COLUMN seq;
                 PRAGMA user_version = 5;
                 """)
             for table in laterTables {
                 // Table names come from this binary's own migrations, not from input.
                 try connection.execute("DROP TABLE \(table)")
             }
-            // Columns later migrations added to older tables (issue 27's `variants`) go too.
+            // Columns later migrations added to older tables (`variants`, `seq`) go too.
             for (table, column) in try Self.columnsAdded(after: 6) {
                 try connection.execute("ALTER TABLE \(table) DROP COLUMN \(column)")
             }
