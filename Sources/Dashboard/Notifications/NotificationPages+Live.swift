@@ -34,7 +34,8 @@ extension NotificationPages {
         // The page checked its Media URL (media-check.js) and re-checks it quietly when the
         // server's result expires: until then the last check holds, never "not checked yet".
         let view = try view(
-            composed, stored: nil, revision: nil, options: options, keepsMediaCheck: true, export: export)
+            composed, stored: nil, revision: nil, options: options, keepsMediaCheck: true, export: export,
+            templateOwner: form["templateOwner"].flatMap { $0.isEmpty ? nil : $0 })
         let context = TemplateValue.object(view.regionValues())
         var regions = JSONObjectBuilder()
         for (key, template) in Self.liveRegions {

@@ -138,7 +138,8 @@ struct NotificationPages: Sendable {
     func view(
         _ composed: ComposedPayload, stored: StoredNotification?, revision: Int?,
         options: ComposerPreviewOptions, checkMedia: Bool = false, keepsMediaCheck: Bool = false,
-        export: ComposerExportOptions = ComposerExportOptions(), revisionWindow: ListWindow = ListWindow()
+        export: ComposerExportOptions = ComposerExportOptions(), revisionWindow: ListWindow = ListWindow(),
+        templateOwner: String? = nil
     ) throws -> ComposerView {
         let snapshot = try catalog.snapshot()
         let registry = snapshot.config
@@ -162,13 +163,24 @@ struct NotificationPages: Sendable {
                 for: LiveActivityForm.formType(
                     aps: analysis.root?["aps"], choice: options.activityType, in: types))
             : []
+        // Issue 28: the payload read as a template with the declarations saved for the
+        // notification (`templateOwner`: the live update's); its findings go under the fields.
+        let template = ComposerTemplate(
+            payload: composed.checkedText, headers: composed.fields.headers,
+            stored: try (stored?.id ?? templateOwner).flatMap {
+                try TemplateVariableStore(database: store.database).variables(of: $0)
+            },
+            validator: Validator(registry: snapshot.lookup))
+        var notedReport = analysis.report
+        notedReport.diagnostics += template?.diagnostics ?? []
         let notes = ComposerFieldNotes(
-            composed, report: analysis.report, root: analysis.root, registry: registry, formFields: formFields
+            composed, report: notedReport, root: analysis.root, registry: registry, formFields: formFields
         )
         var view = ComposerView(
             notification: stored, revision: revision, fields: composed.fields, analysis: analysis,
             notes: notes, registry: registry, options: options, exportOptions: export, revisions: revisions,
             revisionWindow: revisionWindow)
+        view.template = template
         view.activityTypes = types
         view.liveActivityChoice = options.activityType
         view.mediaReuseSeconds = media?.configuration.resultLifetime

@@ -44,6 +44,8 @@ struct ComposerView {
     var unsaved = false
     /// How long the server reuses a media check: media-check.js checks again quietly after it.
     var mediaReuseSeconds: Double?
+    /// The payload read as a template with the saved declarations (issue 28), nil without tags.
+    var template: ComposerTemplate?
 
     /// The path the form posts to, and the prefix of its export endpoints.
     var action: String {
@@ -59,6 +61,9 @@ struct ComposerView {
         values["mediaReuseSeconds"] = .string(mediaReuseSeconds.map { String(format: "%g", $0) } ?? "")
         values["revision"] = .string(revision.map(String.init) ?? "")
         values["renderedRaw"] = .string(fields[.renderedRaw])
+        values["templateWorst"] = .string(template?.summary ?? "")
+        values["hasTemplateWorst"] = .bool(template?.summary != nil)
+        values["templateWorstOver"] = .bool(template?.over ?? false)
         values["groups"] = groupsValue()
         values["devices"] = devicesValue()
         values["hasLanguages"] = .bool(!analysis.languages.isEmpty)
