@@ -200,7 +200,7 @@
   // "Unsaved changes": any edit of a field that Save keeps marks the page and arms the
   // beforeunload guard; saving (or a form post that shows the page again) disarms it.
   const unsaved = document.getElementById("unsaved-status");
-  const notSaved = new Set(["device", "hiddenPreviews", "bundle", "deviceToken", "environment", "language"]);
+  const notSaved = new Set(["device", "hiddenPreviews", "bundle", "deviceToken", "environment", "language", "recipient"]);
   let dirty = unsaved ? !unsaved.hidden : false;
 
   function markUnsaved() {

@@ -1,14 +1,15 @@
 """Issue 28 in the composer, with JavaScript on and off: a template's faults and its worst
 case's findings under their fields like every other finding, the worst-case size beside the
-saved version's links, the declarations (made with a maximum length on the variables page)
-kept through live updates and saves; and axe finds nothing (light and dark)."""
+saved version's links, the preview switched between sample recipients, the declarations (made
+with a maximum length on the variables page) kept through live updates and saves; and axe finds
+nothing (light and dark)."""
 import shutil
 import tempfile
 
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from conftest import Server, desktop_page
 from test_accessibility import violations_in_both_schemes
@@ -67,6 +68,8 @@ def test_findings_and_worst_case_under_the_fields_through_live_updates_and_saves
     field(page, "Variable name").send_keys("store")
     field(page, "Example").send_keys("Dubai Mall")
     field(page, "Maximum length").send_keys("60")
+    field(page, "Sample recipients").send_keys(
+        '{"store": "Karlín"}\n{"store": "Mall of the Emirates, Dubai, United Arab Emirates"}')
     page.find_element(By.XPATH, "//button[normalize-space()='Save variables']").click()
     settle(page, lambda d: "saved=1" in d.current_url)
 
@@ -76,6 +79,22 @@ def test_findings_and_worst_case_under_the_fields_through_live_updates_and_saves
     title = note(page, "title")
     assert "With store at 60 characters the title is cut on the Lock Screen" in title
     assert "not a declared variable" not in title
+
+    # The preview switches recipient: the tags as written, then the second sample's values.
+    preview = lambda d: d.find_element(By.ID, "composer-preview").text
+    assert "Ready at {{ store }}" in preview(page)
+    picker = Select(field(page, "Recipient"))
+    assert [o.text.split(":")[0] for o in picker.options] == [
+        "Tags as written", "Example values", "Recipient 1", "Recipient 2"]
+    picker.select_by_index(3)
+    if not page.javascript:
+        press(page, "Preview")
+    settle(page, lambda d: "Ready at Mall of" in preview(d))
+    assert "{{ store }}" not in preview(page)
+    Select(field(page, "Recipient")).select_by_visible_text("Example values")
+    if not page.javascript:
+        press(page, "Preview")
+    settle(page, lambda d: "Ready at Dubai Mall" in preview(d))
 
     if page.javascript:
         # A live update knows the notification's declarations: the new tag alone is unknown.

@@ -149,10 +149,20 @@ struct NotificationPages: Sendable {
         // The workspace's app bundle ID (/settings) is the Bundle ID field's default.
         var export = export
         if export.bundle == nil { export.bundle = settings.appBundleID }
+        // Issue 28: the payload read as a template with the declarations saved for the
+        // notification (`templateOwner`: the live update's); its findings go under the fields.
+        let template = ComposerTemplate(
+            payload: composed.checkedText, headers: composed.fields.headers,
+            stored: try (stored?.id ?? templateOwner).flatMap {
+                try TemplateVariableStore(database: store.database).variables(of: $0)
+            },
+            validator: Validator(registry: snapshot.lookup))
         let analysis = ComposerAnalysis(
             composed, registry: snapshot.lookup, options: options, activities: types, mediaChecker: media,
             checkMedia: checkMedia, keepsMediaCheck: keepsMediaCheck, export: export, settings: settings,
-            localizedKeys: stringsSnapshot?.localizedKeys, strings: stringsSnapshot?.catalog)
+            localizedKeys: stringsSnapshot?.localizedKeys, strings: stringsSnapshot?.catalog,
+            previewPayload: template?.previewPayload(
+                for: options.recipient, validator: Validator(registry: snapshot.lookup)))
         let revisions = try stored.flatMap {
             try store.notifications.revisions(
                 id: $0.id, limit: revisionWindow.limit, offset: revisionWindow.offset)
@@ -163,14 +173,6 @@ struct NotificationPages: Sendable {
                 for: LiveActivityForm.formType(
                     aps: analysis.root?["aps"], choice: options.activityType, in: types))
             : []
-        // Issue 28: the payload read as a template with the declarations saved for the
-        // notification (`templateOwner`: the live update's); its findings go under the fields.
-        let template = ComposerTemplate(
-            payload: composed.checkedText, headers: composed.fields.headers,
-            stored: try (stored?.id ?? templateOwner).flatMap {
-                try TemplateVariableStore(database: store.database).variables(of: $0)
-            },
-            validator: Validator(registry: snapshot.lookup))
         var notedReport = analysis.report
         notedReport.diagnostics += template?.diagnostics ?? []
         let notes = ComposerFieldNotes(

@@ -64,6 +64,14 @@ struct ComposerView {
         values["templateWorst"] = .string(template?.summary ?? "")
         values["hasTemplateWorst"] = .bool(template?.summary != nil)
         values["templateWorstOver"] = .bool(template?.over ?? false)
+        values["hasRecipients"] = .bool(template?.template != nil)
+        values["recipients"] = .list(
+            (template?.recipientOptions(selected: options.recipient) ?? []).map { option in
+                [
+                    "value": .string(option["value"] ?? ""), "label": .string(option["label"] ?? ""),
+                    "selected": .bool(option["selected"] == "yes"),
+                ]
+            })
         values["groups"] = groupsValue()
         values["devices"] = devicesValue()
         values["hasLanguages"] = .bool(!analysis.languages.isEmpty)
