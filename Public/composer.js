@@ -204,6 +204,7 @@
   const unsaved = document.getElementById("unsaved-status");
   const notSaved = new Set([
     "device", "hiddenPreviews", "bundle", "deviceToken", "environment", "language", "variantShown", "addVariant",
+    "recipient",
   ]);
   let dirty = unsaved ? !unsaved.hidden : false;
 

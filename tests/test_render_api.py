@@ -96,3 +96,28 @@ def test_a_declaration_whose_example_does_not_fit_is_refused_and_not_stored(serv
     assert body["diagnostics"][0]["path"] == "variables:first_name"
     _, _, kept = server.json("GET", f"/api/v1/notifications/{identifier}/variables")
     assert [v["name"] for v in kept["variables"]] == ["first_name", "order.id", "note"]
+
+
+def test_a_stream_whose_answer_would_pass_its_bound_is_413_and_the_server_stays_small(server):
+    """A 1 MiB body of ten-byte lines against 3 800 bytes of fixed text made a 412 MB answer
+    (and an 850 MB server) when the answer was unbounded; now it is refused past 64 MiB."""
+    status, _, body = server.json("POST", "/api/v1/notifications", {
+        "name": "Long", "headers": {"apns-push-type": "alert"},
+        "payload": {"aps": {"alert": {"title": "{{ a }}", "body": "x" * 3800}}}})
+    assert status == 201, body
+    identifier = body["id"]
+    status, _, body = server.json("PUT", f"/api/v1/notifications/{identifier}/variables", {
+        "variables": [{"name": "a", "type": "text", "example": "x", "maxLength": 10}], "samples": []})
+    assert status == 200, body
+    lines = '{"a":"x"}\n' * (1_000_000 // 10)
+    status, _, body = server.request(
+        "POST", f"/api/v1/notifications/{identifier}/render", lines, {"Content-Type": "application/x-ndjson"})
+    assert status == 413, body[:200]
+    error = json.loads(body)
+    assert error["error"]["code"] == "request.too-large"
+    assert "pushboard render" in error["error"]["message"]
+    # Within the bound the same template streams as before.
+    status, _, body = server.request(
+        "POST", f"/api/v1/notifications/{identifier}/render", '{"a":"x"}\n' * 100,
+        {"Content-Type": "application/x-ndjson"})
+    assert status == 200 and body.count(b"\n") == 100

@@ -37,7 +37,8 @@ extension NotificationPages {
         // server's result expires: until then the last check holds, never "not checked yet".
         let view = try view(
             composed, stored: nil, revision: nil, options: options, keepsMediaCheck: true, export: export,
-            variants: ComposerVariants(form))
+            variants: ComposerVariants(form),
+            templateOwner: form["templateOwner"].flatMap { $0.isEmpty ? nil : $0 })
         let context = TemplateValue.object(view.regionValues())
         var regions = JSONObjectBuilder()
         for (key, template) in Self.liveRegions {

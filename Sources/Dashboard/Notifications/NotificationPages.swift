@@ -140,7 +140,8 @@ struct NotificationPages: Sendable {
         _ composed: ComposedPayload, stored: StoredNotification?, revision: Int?,
         options: ComposerPreviewOptions, checkMedia: Bool = false, keepsMediaCheck: Bool = false,
         export: ComposerExportOptions = ComposerExportOptions(), revisionWindow: ListWindow = ListWindow(),
-        variants: ComposerVariants = ComposerVariants()
+        variants: ComposerVariants = ComposerVariants(),
+        templateOwner: String? = nil
     ) throws -> ComposerView {
         let snapshot = try catalog.snapshot()
         let registry = snapshot.config
@@ -151,11 +152,21 @@ struct NotificationPages: Sendable {
         var export = export
         if export.bundle == nil { export.bundle = settings.appBundleID }
         // The tab of a language variant previews, checks and exports that variant's payload.
+        // Issue 28: the payload read as a template with the declarations saved for the
+        // notification (`templateOwner`: the live update's); its findings go under the fields.
+        let template = ComposerTemplate(
+            payload: composed.checkedText, headers: composed.fields.headers,
+            stored: try (stored?.id ?? templateOwner).flatMap {
+                try TemplateVariableStore(database: store.database).variables(of: $0)
+            },
+            validator: Validator(registry: snapshot.lookup))
         let analysis = ComposerAnalysis(
             variants.previewed(composed), registry: snapshot.lookup, options: options, activities: types,
             mediaChecker: media,
             checkMedia: checkMedia, keepsMediaCheck: keepsMediaCheck, export: export, settings: settings,
-            localizedKeys: stringsSnapshot?.localizedKeys, strings: stringsSnapshot?.catalog)
+            localizedKeys: stringsSnapshot?.localizedKeys, strings: stringsSnapshot?.catalog,
+            previewPayload: template?.previewPayload(
+                for: options.recipient, validator: Validator(registry: snapshot.lookup)))
         let revisions = try stored.flatMap {
             try store.notifications.revisions(
                 id: $0.id, limit: revisionWindow.limit, offset: revisionWindow.offset)
@@ -166,13 +177,16 @@ struct NotificationPages: Sendable {
                 for: LiveActivityForm.formType(
                     aps: analysis.root?["aps"], choice: options.activityType, in: types))
             : []
+        var notedReport = analysis.report
+        notedReport.diagnostics += template?.diagnostics ?? []
         let notes = ComposerFieldNotes(
-            composed, report: analysis.report, root: analysis.root, registry: registry, formFields: formFields
+            composed, report: notedReport, root: analysis.root, registry: registry, formFields: formFields
         )
         var view = ComposerView(
             notification: stored, revision: revision, fields: composed.fields, analysis: analysis,
             notes: notes, registry: registry, options: options, exportOptions: export, revisions: revisions,
             revisionWindow: revisionWindow)
+        view.template = template
         view.activityTypes = types
         view.variants = variants
         view.locKeyOptions = ComposerView.locKeyOptions(of: stringsSnapshot?.catalog)

@@ -71,7 +71,7 @@ struct PersonalizationAPI: Sendable {
             let line = RecipientLine(
                 template: template, validator: Validator(registry: try catalog.snapshot().lookup))
             if request.mediaType == "application/x-ndjson" {
-                return RecipientStream.respond(request.body, line: line)
+                return try RecipientStream.respond(request.body, line: line)
             }
             let body = try JSONRequestBody(request)
             let result = template.render(recipient: body.root.value, validator: line.validator)

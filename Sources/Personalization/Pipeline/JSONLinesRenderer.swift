@@ -41,67 +41,94 @@ public struct JSONLinesRenderer: Sendable {
     }
 
     /// Reads `input` to its end and writes one result line per input line to `output`.
+    ///
+    /// The lines of a batch stay where they were read, in one buffer, as ranges (nil for a line
+    /// over the limit, whose bytes are dropped as they come): no line is copied or allocated.
     public func run(input: Int32, output: Int32) throws(IOError) -> Summary {
         var summary = Summary()
-        var lines: [ArraySlice<UInt8>] = []
-        var pending: [UInt8] = []
+        var storage = [UInt8](repeating: 0, count: 1 << 18)
+        var used = 0
+        var lineStart = 0
         var oversized = false
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var lines: [Range<Int>?] = []
+        lines.reserveCapacity(batchLines + 1024)
         var finished = false
         while !finished {
-            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            if storage.count - used < Self.readSize {
+                storage.append(contentsOf: repeatElement(0, count: max(storage.count, Self.readSize)))
+            }
+            let count = storage.withUnsafeMutableBytes { read(input, $0.baseAddress! + used, Self.readSize) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw IOError(operation: "read", code: errno)
             }
             finished = count == 0
-            var start = 0
-            for index in 0..<count where buffer[index] == UInt8(ascii: "\n") {
-                append(buffer[start..<index], to: &pending, oversized: &oversized)
-                lines.append(oversized ? ArraySlice(Self.oversizedMarker) : ArraySlice(pending))
-                pending.removeAll(keepingCapacity: true)
-                oversized = false
-                start = index + 1
+            let end = used + count
+            storage.withUnsafeBufferPointer { bytes in
+                var index = used
+                while index < end,
+                    let found = memchr(bytes.baseAddress! + index, Int32(UInt8(ascii: "\n")), end - index)
+                {
+                    let newline = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    lines.append(
+                        oversized || newline - lineStart > maximumLineBytes ? nil : lineStart..<newline)
+                    oversized = false
+                    lineStart = newline + 1
+                    index = newline + 1
+                }
             }
-            append(buffer[start..<max(start, count)], to: &pending, oversized: &oversized)
-            if finished, !pending.isEmpty || oversized {
-                lines.append(oversized ? ArraySlice(Self.oversizedMarker) : ArraySlice(pending))
+            used = end
+            if used - lineStart > maximumLineBytes {
+                // Past the limit: the line is answered as invalid, and its bytes are not kept.
+                oversized = true
+                used = lineStart
+            }
+            if finished, used > lineStart || oversized {
+                lines.append(oversized ? nil : lineStart..<used)
+                lineStart = used
             }
             if lines.count >= batchLines || (finished && !lines.isEmpty) {
-                try flush(&lines, summary: &summary, output: output)
+                try flush(lines, in: storage, summary: &summary, output: output)
+                lines.removeAll(keepingCapacity: true)
+                storage.withUnsafeMutableBufferPointer { bytes in
+                    let base = bytes.baseAddress!
+                    base.update(from: base + lineStart, count: used - lineStart)
+                }
+                used -= lineStart
+                lineStart = 0
             }
         }
         return summary
     }
 
+    /// Bytes asked of each read.
+    private static let readSize = 1 << 16
+
     /// A stand-in for a line over the limit: not JSON, so it is answered as invalid.
     private static let oversizedMarker = Array("line too long".utf8)
 
-    private func append(_ bytes: ArraySlice<UInt8>, to pending: inout [UInt8], oversized: inout Bool) {
-        guard !oversized else { return }
-        if pending.count + bytes.count > maximumLineBytes {
-            oversized = true
-            pending.removeAll()
-        } else {
-            pending.append(contentsOf: bytes)
-        }
-    }
-
-    /// Renders `lines` on the workers, writes the results in order, and empties `lines`.
-    private func flush(_ lines: inout [ArraySlice<UInt8>], summary: inout Summary, output: Int32)
+    /// Renders `lines` (ranges of `storage`) on the workers and writes the results in order.
+    private func flush(_ lines: [Range<Int>?], in storage: [UInt8], summary: inout Summary, output: Int32)
         throws(IOError)
     {
         let slices = min(workers, lines.count)
         let per = (lines.count + slices - 1) / slices
         let results = SliceResults(count: slices)
         let first = summary.lines + 1
-        let batch = lines
         DispatchQueue.concurrentPerform(iterations: slices) { slice in
             var bytes: [UInt8] = []
             bytes.reserveCapacity(per * 512)
+            var scratch = RecipientScratch(for: line)
             var invalid = 0
-            for index in (slice * per)..<min(batch.count, (slice + 1) * per) {
-                if !line.render(batch[index], number: first + index, to: &bytes) { invalid += 1 }
+            for index in (slice * per)..<min(lines.count, (slice + 1) * per) {
+                let valid =
+                    if let range = lines[index] {
+                        line.render(storage[range], number: first + index, to: &bytes, scratch: &scratch)
+                    } else {
+                        line.render(
+                            Self.oversizedMarker, number: first + index, to: &bytes, scratch: &scratch)
+                    }
+                if !valid { invalid += 1 }
             }
             results.store(slice, bytes: bytes, invalid: invalid)
         }
@@ -111,7 +138,6 @@ public struct JSONLinesRenderer: Sendable {
             try Self.write(bytes, to: output)
         }
         summary.lines += lines.count
-        lines.removeAll(keepingCapacity: true)
     }
 
     private static func write(_ bytes: [UInt8], to output: Int32) throws(IOError) {

@@ -12,17 +12,50 @@ public struct RecipientLine: Sendable {
     public let template: PayloadTemplate
     /// The validator every rendered payload is checked by.
     public let validator: Validator
+    /// The straight way for flat lines of strings, nil when the template's strings sit where
+    /// the validator reads them (RecipientFastPath).
+    let fastPath: RecipientFastPath?
 
     /// A line renderer for `template`, checked by `validator`.
     public init(template: PayloadTemplate, validator: Validator) {
+        self.init(template: template, validator: validator, fast: true)
+    }
+
+    /// As `init(template:validator:)`; with `fast` false every line goes the full way (the
+    /// reference the fast path is tested against).
+    init(template: PayloadTemplate, validator: Validator, fast: Bool) {
         self.template = template
         self.validator = validator
+        fastPath = fast ? RecipientFastPath(template: template) : nil
     }
 
     /// The result of line `number` (1-based) holding `bytes` (without its newline), appended to
     /// `output` with its newline; returns whether it was valid.
     @discardableResult
     public func render(_ bytes: some Collection<UInt8>, number: Int, to output: inout [UInt8]) -> Bool {
+        var scratch = RecipientScratch(for: self)
+        return render(bytes, number: number, to: &output, scratch: &scratch)
+    }
+
+    /// As `render(_:number:to:)`, with the buffers and judged keys of `scratch`, which a caller
+    /// rendering many lines on one thread keeps from line to line.
+    @discardableResult
+    public func render(
+        _ bytes: some Collection<UInt8>, number: Int, to output: inout [UInt8],
+        scratch: inout RecipientScratch
+    ) -> Bool {
+        if let fastPath,
+            let valid = bytes.withContiguousStorageIfAvailable({
+                fastPath.render($0, number: number, to: &output, scratch: &scratch, validator: validator)
+            }) ?? nil
+        {
+            return valid
+        }
+        return renderFully(bytes, number: number, to: &output)
+    }
+
+    /// The full way: the line read as a tree, the values checked, the payload validated.
+    private func renderFully(_ bytes: some Collection<UInt8>, number: Int, to output: inout [UInt8]) -> Bool {
         let reading = JSONReader().read(bytes)
         let result: RenderedPayload
         if let root = reading.root, reading.isValid {

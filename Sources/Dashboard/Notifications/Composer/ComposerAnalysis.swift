@@ -56,7 +56,7 @@ struct ComposerAnalysis: Sendable {
         checkMedia: Bool = false, keepsMediaCheck: Bool = false,
         export: ComposerExportOptions = ComposerExportOptions(),
         settings: WorkspaceSettings = WorkspaceSettings(), localizedKeys: (any LocalizedKeyChecking)? = nil,
-        strings: StringCatalog? = nil
+        strings: StringCatalog? = nil, previewPayload: [UInt8]? = nil
     ) {
         self.composed = composed
         var validator = Validator(registry: registry)
@@ -70,7 +70,13 @@ struct ComposerAnalysis: Sendable {
         let media = ComposerMedia(
             payload: analysis.payloadOrEmpty, checker: mediaChecker, checkNow: checkMedia,
             keepsLastCheck: keepsMediaCheck)
-        var content = settings.previewContent(of: analysis)
+        // Issue 28: a template previewed for a sample recipient shows that recipient's payload;
+        // the report stays the composed payload's.
+        let shown =
+            previewPayload.map {
+                PayloadAnalysis(payload: $0, headers: composed.fields.headers, validator: validator)
+            } ?? analysis
+        var content = settings.previewContent(of: shown)
         // With the app's catalog, each loc-key shows its text in the chosen language, so the
         // previews, the counters and the cuts follow the language.
         let languages = strings?.languages ?? []
@@ -136,6 +142,11 @@ struct ComposerPreviewOptions: Sendable, Equatable {
     var version: PreviewVersion = .default
     /// The catalog language the localized keys are previewed in; nil: the development language.
     var language: String?
+    /// Issue 28: whose values a template is previewed with: nil as written, "example", or a
+    /// sample recipient's index.
+    var recipient: String?
+    /// The form name of the Recipient picker (shown for a template with declarations).
+    static let recipientField = "recipient"
     /// Whether the preview stage is drawn in dark mode (the device's, not the dashboard's).
     var dark = false
     /// The form name of the preview's Light/Dark switch.
@@ -162,6 +173,7 @@ struct ComposerPreviewOptions: Sendable, Equatable {
         activityType = form["la-type"].flatMap { $0.isEmpty ? nil : $0 }
         version = form[Self.versionField].flatMap(PreviewVersion.init(rawValue:)) ?? .default
         language = form[Self.languageField].flatMap { $0.isEmpty ? nil : $0 }
+        recipient = form[Self.recipientField].flatMap { $0.isEmpty ? nil : $0 }
         dark = (form[Self.darkField] ?? "") == "on"
         compared = zip(Self.compareFields, Self.defaultCompared).map { field, fallback in
             form[field].flatMap(DeviceID.init(rawValue:)) ?? fallback

@@ -52,6 +52,8 @@ struct ComposerView {
     var overview = VariantOverview()
     /// The catalog keys the "Localized" fields offer, with their development-language text.
     var locKeyOptions: [(key: String, label: String)] = []
+    /// The payload read as a template with the saved declarations (issue 28), nil without tags.
+    var template: ComposerTemplate?
 
     /// The path the form posts to, and the prefix of its export endpoints.
     var action: String {
@@ -67,6 +69,17 @@ struct ComposerView {
         values["mediaReuseSeconds"] = .string(mediaReuseSeconds.map { String(format: "%g", $0) } ?? "")
         values["revision"] = .string(revision.map(String.init) ?? "")
         values["renderedRaw"] = .string(fields[.renderedRaw])
+        values["templateWorst"] = .string(template?.summary ?? "")
+        values["hasTemplateWorst"] = .bool(template?.summary != nil)
+        values["templateWorstOver"] = .bool(template?.over ?? false)
+        values["hasRecipients"] = .bool(template?.template != nil)
+        values["recipients"] = .list(
+            (template?.recipientOptions(selected: options.recipient) ?? []).map { option in
+                [
+                    "value": .string(option["value"] ?? ""), "label": .string(option["label"] ?? ""),
+                    "selected": .bool(option["selected"] == "yes"),
+                ]
+            })
         values["groups"] = groupsValue()
         values["devices"] = devicesValue()
         values["hasLanguages"] = .bool(!analysis.languages.isEmpty)

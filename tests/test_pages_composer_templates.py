@@ -1,0 +1,136 @@
+"""Issue 28 in the composer, with JavaScript on and off: a template's faults and its worst
+case's findings under their fields like every other finding, the worst-case size beside the
+saved version's links, the preview switched between sample recipients, the declarations (made
+with a maximum length on the variables page) kept through live updates and saves; and axe finds
+nothing (light and dark)."""
+import shutil
+import tempfile
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from conftest import Server, desktop_page
+from test_accessibility import violations_in_both_schemes
+
+
+@pytest.fixture(scope="module")
+def site(binary):
+    path = tempfile.mkdtemp(prefix="pushboard-composer-templates-")
+    running = Server(path)
+    yield running
+    running.stop()
+    shutil.rmtree(path, ignore_errors=True)
+
+
+@pytest.fixture(params=["javascript", "no-javascript"])
+def page(request, browser, browser_without_javascript):
+    return desktop_page(request, browser, browser_without_javascript)
+
+
+def notification(site):
+    status, _, body = site.json("POST", "/api/v1/notifications", {
+        "name": "Pickup", "headers": {"apns-push-type": "alert"},
+        "payload": {"aps": {"alert": {"title": "Ready at {{ store }}", "body": "Bring your receipt."}}}})
+    assert status == 201, body
+    return body["id"]
+
+
+def settle(driver, condition):
+    WebDriverWait(driver, 10).until(condition)
+
+
+def field(driver, label):
+    return driver.find_element(By.XPATH, f"//label[normalize-space()='{label}']/following::*[self::input or self::select or self::textarea][1]")
+
+
+def note(driver, name):
+    return driver.find_element(By.ID, f"error-{name}").text
+
+
+def press(driver, text):
+    """Activates the first shown button reading `text` with the keyboard (the sticky header
+    cannot intercept it)."""
+    shown = [b for b in driver.find_elements(By.TAG_NAME, "button") if b.is_displayed() and b.text.strip() == text]
+    shown[0].send_keys(Keys.ENTER)
+
+
+def test_findings_and_worst_case_under_the_fields_through_live_updates_and_saves(site, page):
+    identifier = notification(site)
+    page.get(f"{site.base}/notifications/{identifier}")
+    # Without a declaration the tag is unknown, said under Title with its line and column.
+    assert "store is not a declared variable" in note(page, "title")
+    assert not page.find_elements(By.ID, "template-worst")
+
+    page.find_element(By.LINK_TEXT, "Template variables, worst case and sample recipients").click()
+    settle(page, lambda d: d.current_url.endswith("/variables"))
+    field(page, "Variable name").send_keys("store")
+    field(page, "Example").send_keys("Dubai Mall")
+    field(page, "Maximum length").send_keys("60")
+    field(page, "Sample recipients").send_keys(
+        '{"store": "Karlín"}\n{"store": "Mall of the Emirates, Dubai, United Arab Emirates"}')
+    page.find_element(By.XPATH, "//button[normalize-space()='Save variables']").click()
+    settle(page, lambda d: "saved=1" in d.current_url)
+
+    page.get(f"{site.base}/notifications/{identifier}")
+    worst = page.find_element(By.ID, "template-worst").text
+    assert worst.startswith("Every recipient: example ") and " · worst " in worst and worst.endswith("of 4 096")
+    title = note(page, "title")
+    assert "With store at 60 characters the title is cut on the Lock Screen" in title
+    assert "not a declared variable" not in title
+
+    # The preview switches recipient: the tags as written, then the second sample's values.
+    preview = lambda d: d.find_element(By.ID, "composer-preview").text
+    assert "Ready at {{ store }}" in preview(page)
+    picker = Select(field(page, "Recipient"))
+    assert [o.text.split(":")[0] for o in picker.options] == [
+        "Tags as written", "Example values", "Recipient 1", "Recipient 2"]
+    picker.select_by_index(3)
+    if not page.javascript:
+        press(page, "Preview")
+    settle(page, lambda d: "Ready at Mall of" in preview(d))
+    assert "{{ store }}" not in preview(page)
+    Select(field(page, "Recipient")).select_by_visible_text("Example values")
+    if not page.javascript:
+        press(page, "Preview")
+    settle(page, lambda d: "Ready at Dubai Mall" in preview(d))
+
+    if page.javascript:
+        # A live update knows the notification's declarations: the new tag alone is unknown.
+        field(page, "Body").send_keys(" Ask for {{ clerk }}.")
+        settle(page, lambda d: "clerk is not a declared variable" in note(d, "body"))
+        assert "store is not a declared variable" not in note(page, "title")
+        # Without the unknown tag the template is usable again, and its worst case is back.
+        field(page, "Body").clear()
+        field(page, "Body").send_keys("Bring your receipt.")
+        settle(page, lambda d: "With store at 60 characters the title is cut" in note(d, "title"))
+    press(page, "Save")
+    settle(page, lambda d: f"/notifications/{identifier}?saved=" in d.current_url)
+    assert "With store at 60 characters the title is cut" in note(page, "title")
+    assert page.find_element(By.ID, "template-worst").text.startswith("Every recipient: example ")
+    # Saving the notification kept its declarations.
+    _, _, described = site.json("GET", f"/api/v1/notifications/{identifier}/variables")
+    assert [(v["name"], v["maxLength"]) for v in described["variables"]] == [("store", 60)]
+
+
+def test_a_plain_payload_says_nothing_of_templates(site, page):
+    status, _, body = site.json("POST", "/api/v1/notifications", {
+        "name": "Plain", "headers": {"apns-push-type": "alert"},
+        "payload": {"aps": {"alert": {"title": "Ready", "body": "Bring your receipt."}}}})
+    assert status == 201, body
+    page.get(f"{site.base}/notifications/{body['id']}")
+    assert not page.find_elements(By.ID, "template-worst")
+    assert note(page, "title") == ""
+
+
+def test_no_axe_violations_on_a_composer_with_template_findings(site, browser):
+    identifier = notification(site)
+    site.json("PUT", f"/api/v1/notifications/{identifier}/variables", {
+        "variables": [{"name": "store", "type": "text", "example": "Dubai Mall", "maxLength": 60}],
+        "samples": [{"store": "Karlín"}]})
+    browser.set_window_size(1440, 1000)
+    browser.set_script_timeout(60)
+    browser.get(f"{site.base}/notifications/{identifier}")
+    assert "With store at 60 characters" in note(browser, "title")
+    assert violations_in_both_schemes(browser, "composer-templates") == {}
