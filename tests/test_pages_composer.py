@@ -8,7 +8,7 @@ import json
 import re
 
 import pytest
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -28,10 +28,11 @@ def server(binary):
         yield running
 
 
-def wait(driver, condition, timeout=10):
-    """Polls `condition` until it is true; a page still loading (no region yet, a stale element)
-    only means "not yet"."""
-    ignored = (AssertionError, NoSuchElementException, StaleElementReferenceException)
+def wait(driver, condition, timeout=20):
+    """Polls `condition` until it is true; a page still loading (no region yet, a stale element,
+    a node the browser replaced while it was being read) only means "not yet". The timeout only
+    matters when the test fails: a loaded 2-core machine can take seconds over a live update."""
+    ignored = (AssertionError, NoSuchElementException, StaleElementReferenceException, WebDriverException)
     return WebDriverWait(driver, timeout, poll_frequency=0.05, ignored_exceptions=ignored).until(
         lambda _: condition())
 

@@ -9,9 +9,10 @@ import tempfile
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
 from conftest import Server, desktop_page
+from test_pages_composer import wait
 from test_accessibility import violations_in_both_schemes
 
 
@@ -38,7 +39,8 @@ def notification(site):
 
 
 def settle(driver, condition):
-    WebDriverWait(driver, 10).until(condition)
+    """Waits for `condition` on the page as live updates redraw it (a replaced node is "not yet")."""
+    wait(driver, lambda: condition(driver))
 
 
 def field(driver, label):
@@ -52,8 +54,14 @@ def note(driver, name):
 def press(driver, text):
     """Activates the first shown button reading `text` with the keyboard (the sticky header
     cannot intercept it)."""
-    shown = [b for b in driver.find_elements(By.TAG_NAME, "button") if b.is_displayed() and b.text.strip() == text]
-    shown[0].send_keys(Keys.ENTER)
+    def activated():
+        shown = [b for b in driver.find_elements(By.TAG_NAME, "button")
+                 if b.is_displayed() and b.text.strip() == text]
+        assert shown, f"no button {text!r} shown"
+        shown[0].send_keys(Keys.ENTER)
+        return True
+    # A live update may replace the buttons while they are read: then read them again.
+    wait(driver, activated)
 
 
 def test_findings_and_worst_case_under_the_fields_through_live_updates_and_saves(site, page):

@@ -65,7 +65,7 @@ COMMANDS = [["serve"], ["validate"], ["preview"], ["export"], ["media-check"],
             ["users", "remove"], ["users", "passwd"], ["users", "role"], ["tokens", "create"],
             ["tokens", "list"], ["tokens", "revoke"], ["render"], ["send"], ["apns-keys", "add"],
             ["apns-keys", "list"], ["apns-keys", "remove"], ["apns-keys", "check"], ["strings", "import"],
-            ["strings", "export"], ["strings", "check"]]
+            ["strings", "export"], ["strings", "check"], ["migrate"]]
 
 
 @pytest.mark.parametrize("command", COMMANDS)
@@ -80,7 +80,7 @@ def test_the_overview_names_each_command_once(binary):
     synopses = [line for line in result.stdout.splitlines() if line.startswith("  pushboard ")]
     assert len(synopses) == len(set(synopses))
     named = {tuple(words[:1] if words[0] in {"serve", "validate", "preview", "export", "media-check", "backup", "render",
-                                             "send"}
+                                             "send", "migrate"}
                    else words[:2]) for words in (line.split()[1:] for line in synopses)}
     assert named == {tuple(command) for command in COMMANDS}
     # Every form of a command is there: validate's --jsonl form too.
