@@ -49,6 +49,22 @@ def start():
     return process, data, base
 
 
+def save_with_variants(base):
+    """A saved sale with a Czech and a Vietnamese variant (issue 27's language matrix): Czech is
+    cut on the smaller phones' lock screens, Vietnamese fits."""
+    notification = {
+        "name": "Winter sale", "headers": {"apns-push-type": "alert"},
+        "payload": {"aps": {"alert": {"title": "Winter sale", "body": "30 % off everything until Sunday."}}},
+        "variants": {
+            "cs": {"title": "Zimní výprodej", "body": "Sleva 30 % na všechno až do neděle, i na zboží, "
+                   "které už je zlevněné, v kamenných prodejnách i na e-shopu."},
+            "vi": {"title": "Giảm giá mùa đông", "body": "Giảm 30% mọi mặt hàng đến Chủ nhật."}}}
+    request = urllib.request.Request(
+        base + "/api/v1/notifications", data=json.dumps(notification).encode(), method="POST",
+        headers={"Content-Type": "application/json"})
+    return json.loads(urllib.request.urlopen(request).read())["id"]
+
+
 def driver(width):
     options = webdriver.ChromeOptions()
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
@@ -93,6 +109,23 @@ def shoot(element, name):
     print("wrote", OUT / name)
 
 
+def shoot_top(element, name, height):
+    """Photographs the first `height` CSS pixels of `element` (the language matrix runs to 159
+    rows; its summary and first rows are what the README shows)."""
+    browser = element.parent
+    browser.execute_script(UNSTICK)
+    browser.execute_script("arguments[0].scrollIntoView({block: 'start'})", element)
+    time.sleep(0.3)
+    box = browser.execute_script("""
+        const r = arguments[0].getBoundingClientRect();
+        return {x: r.left + scrollX, y: r.top + scrollY, width: r.width, height: Math.min(r.height, arguments[1])};
+    """, element, height)
+    shot = browser.execute_cdp_cmd("Page.captureScreenshot", {
+        "format": "png", "captureBeyondViewport": True, "clip": {**box, "scale": 1}})
+    (OUT / name).write_bytes(base64.b64decode(shot["data"]))
+    print("wrote", OUT / name)
+
+
 def shoot_unscrolled(element, strip, name):
     """Photographs `element` with its sideways-scrolling `strip` shown whole, as a reader
     scrolling through it would see it part by part (the README shows all three devices)."""
@@ -133,6 +166,8 @@ def main():
         shoot(browser.find_element(By.ID, "expanded-region"), "watch-long-look.png")
         fill(browser, base, device="carplay")
         shoot(browser.find_element(By.ID, "compact-region"), "carplay.png")
+        browser.get(base + "/notifications/" + save_with_variants(base))
+        shoot_top(browser.find_element(By.ID, "language-matrix"), "language-matrix.png", 600)
         browser.quit()
     finally:
         process.terminate()

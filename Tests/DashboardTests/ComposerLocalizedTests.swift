@@ -56,6 +56,26 @@ import Testing
         #expect(payload.contains(#""body": "x""#) || payload.contains(#""body":"x""#))
     }
 
+    /// Without a catalog the six fields are folded away; a catalog, or a payload already using a
+    /// key, opens them.
+    @Test func theLocalizedFieldsOpenWithACatalogOrAKeyInUse() throws {
+        let fixture = try DashboardFixture()
+        let folded = #"<details class="field-group">"#
+        let opened = #"<details class="field-group" open>"#
+        let empty = DashboardFixture.text(fixture.send(.get, "/notifications/new"))
+        #expect(empty.contains(folded) && !empty.contains(opened))
+        let saved = fixture.send(
+            .post, "/api/v1/notifications",
+            body: #"{"name":"k","payload":{"aps":{"alert":{"loc-key":"promo.weekend"}}}}"#,
+            headers: ["Content-Type": "application/json"])
+        let id = try #require(JSONReader().read(saved.body).root?["id"]?.value.stringValue)
+        #expect(DashboardFixture.text(fixture.send(.get, "/notifications/\(id)")).contains(opened))
+        _ = fixture.send(
+            .put, "/api/v1/strings", body: StringsLanguageTests.catalog,
+            headers: ["Content-Type": "application/json"])
+        #expect(DashboardFixture.text(fixture.send(.get, "/notifications/new")).contains(opened))
+    }
+
     @Test func theKeysAreOfferedWithTheirTextAndComment() throws {
         let fixture = try DashboardFixture()
         #expect(!DashboardFixture.text(fixture.send(.get, "/notifications/new")).contains("courier.arriving"))

@@ -19,7 +19,7 @@ extension ComposerView {
                 [counted(text(.title)), counted(text(.subtitle)), counted(textarea(.body, rows: 4))]
             ),
             (
-                "Localized (the app's String Catalog)",
+                Self.localizedLegend,
                 [
                     text(.titleLocKey, hint: Self.locKeyHint, datalist: "loc-key-options"),
                     textarea(.titleLocArgs, rows: 2, hint: Self.locArgsHint),
@@ -72,7 +72,14 @@ extension ComposerView {
                 ]
             ),
         ]
-        return .list(groups.map { legend, fields in ["legend": .string(legend), "fields": .list(fields)] })
+        return .list(
+            groups.map { legend, fields in
+                var group: [String: TemplateValue] = ["legend": .string(legend), "fields": .list(fields)]
+                if legend == Self.localizedLegend {
+                    group["collapsible"] = ["open": .bool(localizedGroupIsOpen)]
+                }
+                return .object(group)
+            })
     }
 
     /// `devices`: the picker's options.

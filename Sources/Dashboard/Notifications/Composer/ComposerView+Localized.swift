@@ -23,6 +23,18 @@ extension ComposerView {
         }
     }
 
+    static let localizedLegend = "Localized (the app's String Catalog)"
+
+    /// The localized fields are folded away until they can be of use: a workspace without a
+    /// String Catalog has no keys to offer, and six empty fields would only push the rest of the
+    /// form down. They are open with a catalog loaded, or when the payload already uses a key.
+    var localizedGroupIsOpen: Bool {
+        let localizedFields: [ComposerField] = [
+            .titleLocKey, .titleLocArgs, .subtitleLocKey, .subtitleLocArgs, .bodyLocKey, .bodyLocArgs,
+        ]
+        return !locKeyOptions.isEmpty || localizedFields.contains { !fields[$0].isEmpty }
+    }
+
     /// `locKeys`: `[{key, label}]`.
     func locKeysValue() -> TemplateValue {
         .list(locKeyOptions.map { ["key": .string($0.key), "label": .string($0.label)] })
