@@ -67,8 +67,14 @@ def site(binary):
         "name": "Výprodej", "payload": {"aps": {"alert": {"title": "Sale", "body": "Today only"}}},
         "variants": {"cs": {"title": "Výprodej", "body": "Sleva na všechno " * 30},
                      "vi": {"title": "Giảm giá", "body": "Chỉ hôm nay"}}})
+    # Issue 28: a template with a sample recipient whose store name is cut on the lock screen.
+    _, _, template = running.json("POST", "/api/v1/notifications", {
+        "name": "Pickup", "payload": {"aps": {"alert": {"title": "Ready at {{ store }}", "body": "Bring your receipt."}}}})
+    running.json("PUT", f"/api/v1/notifications/{template['id']}/variables", {
+        "variables": [{"name": "store", "type": "text", "example": "Dubai Mall", "maxLength": 60}],
+        "samples": [{"store": "Karlín"}, {"store": "Mall of the Emirates, Dubai, United Arab Emirates"}]})
     running.ids = {"saved": saved["id"], "trashed": trashed["id"], "support": support["id"],
-                   "variants": variants["id"]}
+                   "variants": variants["id"], "template": template["id"]}
     yield running
     running.stop()
     shutil.rmtree(path, ignore_errors=True)
@@ -135,6 +141,10 @@ def states(site):
         press(driver, "Add language")
         wait(driver, lambda: "cannot be added" in driver.find_element(By.TAG_NAME, "main").text)
 
+    def recipient_cuts(driver):
+        Select(control(driver, "Recipient")).select_by_value("1")
+        wait(driver, lambda: driver.find_elements(By.CSS_SELECTOR, "#recipient-cuts tr[aria-current='true']"))
+
     return [
         ("overview", "/", None),
         ("categories", "/categories", None),
@@ -168,6 +178,8 @@ def states(site):
         ("variant tab and ticket text", f"/notifications/{ids['variants']}", variant_tab_and_ticket_text),
         ("add language error", "/notifications/new", add_language_error),
         ("not found", "/notifications/0000000000000000", None),
+        # Payload templates (issue 28): the cut per recipient below the matrix, one recipient chosen.
+        ("composer with the cut per recipient", f"/notifications/{ids['template']}", recipient_cuts),
         # Test sends (issue 26): the keys, devices, send and log pages, and their field errors.
         ("apns keys", "/settings/apns", None),
         ("apns key errors", "/settings/apns", lambda driver: submit_button(driver, "Add key")),

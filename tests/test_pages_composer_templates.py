@@ -14,6 +14,7 @@ from selenium.webdriver.support.ui import Select
 from conftest import Server, desktop_page
 from test_pages_composer import wait
 from test_accessibility import violations_in_both_schemes
+from test_pages_composer import wait
 
 
 @pytest.fixture(scope="module")
@@ -93,7 +94,7 @@ def test_findings_and_worst_case_under_the_fields_through_live_updates_and_saves
     assert "Ready at {{ store }}" in preview(page)
     picker = Select(field(page, "Recipient"))
     assert [o.text.split(":")[0] for o in picker.options] == [
-        "Tags as written", "Example values", "Recipient 1", "Recipient 2"]
+        "Tags as written", "Example values", "Recipient 1", "Recipient 2", "Worst case (every text variable at its longest)"]
     picker.select_by_index(3)
     if not page.javascript:
         press(page, "Preview")
@@ -142,3 +143,55 @@ def test_no_axe_violations_on_a_composer_with_template_findings(site, browser):
     browser.get(f"{site.base}/notifications/{identifier}")
     assert "With store at 60 characters" in note(browser, "title")
     assert violations_in_both_schemes(browser, "composer-templates") == {}
+
+
+def recipient_cuts(driver):
+    """{recipient: title cell text} of the "Where each recipient cuts" table, and the marked row."""
+    rows = driver.find_elements(By.CSS_SELECTOR, "#recipient-cuts tbody tr")
+    cells = {r.get_attribute("data-recipient"): r.find_element(By.CSS_SELECTOR, "td[data-field='title']").text
+             for r in rows}
+    marked = [r.get_attribute("data-recipient") for r in rows if r.get_attribute("aria-current") == "true"]
+    return cells, marked
+
+
+def matrix_titles(driver):
+    """The title cell of every device x surface row of "Where each device cuts"."""
+    return driver.execute_script(
+        "return [...document.querySelectorAll('#matrix-region tr[data-device] td[data-field=\"title\"]')]"
+        ".map(c => c.textContent)")
+
+
+def test_the_matrix_shows_the_cut_per_recipient(site, page):
+    identifier = notification(site)
+    site.json("PUT", f"/api/v1/notifications/{identifier}/variables", {
+        "variables": [{"name": "store", "type": "text", "example": "Dubai Mall", "maxLength": 60}],
+        "samples": [{"store": "Karlín"}, {"store": "Mall of the Emirates, Dubai, United Arab Emirates"}]})
+    page.get(f"{site.base}/notifications/{identifier}")
+    cells, marked = recipient_cuts(page)
+    assert list(cells) == ["example", "0", "1", "worst"]
+    assert cells["0"] == "fits every device"
+    assert "Lock Screen" in cells["1"] and "cut after" in cells["1"]
+    assert "Lock Screen" in cells["worst"]
+    assert marked == []
+    assert "Tags as written" in page.find_element(By.ID, "matrix-recipient").text
+    assert not any("cut after" in t for t in matrix_titles(page))
+
+    def choose(value):
+        Select(field(page, "Recipient")).select_by_value(value)
+        if not page.javascript:
+            press(page, "Preview")
+
+    # The long sample: its row is marked and the device matrix above cuts its title.
+    choose("1")
+    wait(page, lambda: recipient_cuts(page)[1] == ["1"])
+    assert "Recipient 2" in page.find_element(By.ID, "matrix-recipient").text
+    assert any("cut after" in t for t in matrix_titles(page))
+    # The short one: nothing is cut, and the table marks its row instead.
+    choose("0")
+    wait(page, lambda: recipient_cuts(page)[1] == ["0"])
+    assert not any("cut after" in t for t in matrix_titles(page))
+    assert any("Karlín" in t for t in matrix_titles(page))
+    # The worst case can be laid out too.
+    choose("worst")
+    wait(page, lambda: recipient_cuts(page)[1] == ["worst"])
+    assert any("cut after" in t for t in matrix_titles(page))

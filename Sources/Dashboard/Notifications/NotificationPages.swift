@@ -187,6 +187,12 @@ struct NotificationPages: Sendable {
             notes: notes, registry: registry, options: options, exportOptions: export, revisions: revisions,
             revisionWindow: revisionWindow)
         view.template = template
+        // Issue 28: where each recipient (example, samples, worst case) is cut, beside the matrix.
+        view.recipientCuts = template.flatMap { $0.template == nil ? nil : $0 }.map {
+            RecipientCuts(
+                $0, headers: composed.fields.headers, validator: Validator(registry: snapshot.lookup),
+                settings: settings, options: options)
+        }
         view.activityTypes = types
         view.variants = variants
         view.locKeyOptions = ComposerView.locKeyOptions(of: stringsSnapshot?.catalog)

@@ -21,6 +21,9 @@ struct ComposerTemplate: Sendable {
     let template: PayloadTemplate?
     /// The saved sample recipients.
     let samples: [JSONValue]
+    /// The payload laid out at worst for lines (every text variable at its maximum length in
+    /// its widest characters), when the template could be used.
+    let worstLines: [UInt8]?
 
     /// The template of `payload` and `headers` with the declarations `stored` keeps, nil when
     /// there are neither tags nor declarations.
@@ -43,6 +46,7 @@ struct ComposerTemplate: Sendable {
             summary = nil
             over = false
             self.template = nil
+            worstLines = nil
             return
         }
         self.template = template
@@ -50,34 +54,66 @@ struct ComposerTemplate: Sendable {
         diagnostics = compiled.diagnostics + worst.diagnostics(template)
         summary = worst.summary
         over = worst.bytesOver > 0
+        worstLines = worst.linesPayload
     }
 
-    /// The payload to preview for `recipient` (`example`, or a sample's index), nil to show the
-    /// payload as written (no choice, no usable template, or values that do not fit).
+    /// The payload to preview for `recipient` (`example`, `worst`, or a sample's index), nil to
+    /// show the payload as written (no choice, no usable template, or values that do not fit).
     func previewPayload(for recipient: String?, validator: Validator) -> [UInt8]? {
-        guard let template, let recipient else { return nil }
+        guard let recipient, let bytes = rendered(recipient, validator: validator)?.bytes else { return nil }
+        return bytes.isEmpty ? nil : bytes
+    }
+
+    /// The payload `recipient` (`example`, `worst`, or a sample's index) gets, with the first
+    /// fault of values that do not fit (then `bytes` is empty); nil for no such recipient.
+    func rendered(_ recipient: String, validator: Validator) -> (bytes: [UInt8], fault: String?)? {
+        guard let template else { return nil }
         let result: RenderedPayload
-        if recipient == "example" {
+        if recipient == Self.worstRecipient {
+            return worstLines.map { ($0, nil) }
+        } else if recipient == Self.exampleRecipient {
             result = template.renderExample(validator: validator)
         } else if let index = Int(recipient), samples.indices.contains(index) {
             result = template.render(recipient: samples[index], validator: validator)
         } else {
             return nil
         }
-        return result.bytes.isEmpty ? nil : result.bytes
+        let fault = result.bytes.isEmpty ? result.report.diagnostics.first?.message ?? "not rendered" : nil
+        return (result.bytes, fault)
     }
 
-    /// The Recipient picker's options: as written, the example values, each sample.
+    /// The picker's value of the example values, and of the worst case.
+    static let exampleRecipient = "example"
+    static let worstRecipient = "worst"
+
+    /// The label of `recipient` in the picker and the per-recipient cuts.
+    func recipientLabel(_ recipient: String) -> String {
+        switch recipient {
+        case Self.exampleRecipient: return "Example values"
+        case Self.worstRecipient: return "Worst case (every text variable at its longest)"
+        default:
+            guard let index = Int(recipient), samples.indices.contains(index) else {
+                return "Tags as written"
+            }
+            return "Recipient \(index + 1): \(JSONWriter().string(samples[index]).prefix(60))"
+        }
+    }
+
+    /// The Recipient picker's options: as written, the example values, each sample, the worst
+    /// case (for lines).
     func recipientOptions(selected: String?) -> [[String: String]] {
-        var options = [
-            ["value": "", "label": "Tags as written"], ["value": "example", "label": "Example values"],
-        ]
-        for (index, sample) in samples.enumerated() {
-            let label = JSONWriter().string(sample)
-            options.append(["value": String(index), "label": "Recipient \(index + 1): \(label.prefix(60))"])
+        let values = [""] + recipients
+        return values.map { value in
+            [
+                "value": value, "label": recipientLabel(value),
+                "selected": value == (selected ?? "") ? "yes" : "",
+            ]
         }
-        return options.map { option in
-            option.merging(["selected": option["value"] == (selected ?? "") ? "yes" : ""]) { $1 }
-        }
+    }
+
+    /// Every recipient a template is previewed for: the example values, each sample, the worst
+    /// case.
+    var recipients: [String] {
+        [Self.exampleRecipient] + samples.indices.map(String.init) + [Self.worstRecipient]
     }
 }

@@ -54,6 +54,8 @@ struct ComposerView {
     var locKeyOptions: [(key: String, label: String)] = []
     /// The payload read as a template with the saved declarations (issue 28), nil without tags.
     var template: ComposerTemplate?
+    /// Where each recipient of the template is cut (issue 28), nil without a usable template.
+    var recipientCuts: RecipientCuts?
 
     /// The path the form posts to, and the prefix of its export endpoints.
     var action: String {
@@ -158,6 +160,7 @@ struct ComposerView {
             "export": exportValue(),
             "liveActivityPreview": liveActivityPreviewValue() ?? .bool(false),
             "matrix": matrixValue(),
+            "recipientCuts": recipientCuts?.value() ?? .bool(false),
             "appIconURL": .string(analysis.appIconURL ?? ""),
             "notDelivered": .string(analysis.report.apnsRefusal?.sentence ?? ""),
             "textPicture": .string(analysis.report.pictureHeading + "\n" + analysis.preview.textPicture()),
