@@ -14,7 +14,6 @@ from selenium.webdriver.support.ui import Select
 from conftest import Server, desktop_page
 from test_pages_composer import wait
 from test_accessibility import violations_in_both_schemes
-from test_pages_composer import wait
 
 
 @pytest.fixture(scope="module")
@@ -195,3 +194,35 @@ def test_the_matrix_shows_the_cut_per_recipient(site, page):
     choose("worst")
     wait(page, lambda: recipient_cuts(page)[1] == ["worst"])
     assert any("cut after" in t for t in matrix_titles(page))
+
+
+def test_samples_are_edited_from_the_composer_and_imported_from_a_file(site, page, tmp_path):
+    identifier = notification(site)
+    site.json("PUT", f"/api/v1/notifications/{identifier}/variables", {
+        "variables": [{"name": "store", "type": "text", "example": "Dubai Mall", "maxLength": 60}],
+        "samples": [{"store": "Karlín"}]})
+    page.get(f"{site.base}/notifications/{identifier}")
+    page.find_element(By.ID, "edit-samples").send_keys(Keys.ENTER)
+    settle(page, lambda d: d.current_url.endswith(f"/notifications/{identifier}/variables#variables-samples"))
+    # A CSV file replaces the samples; the declaration stays as saved.
+    upload = tmp_path / "samples.csv"
+    upload.write_text('store\n"Mall of the Emirates, Dubai"\nVinohrady\n', encoding="utf-8")
+    field(page, "CSV or JSON Lines file").send_keys(str(upload))
+    press(page, "Import samples")
+    settle(page, lambda d: "saved=1" in d.current_url)
+    _, _, described = site.json("GET", f"/api/v1/notifications/{identifier}/variables")
+    assert described["samples"] == [{"store": "Mall of the Emirates, Dubai"}, {"store": "Vinohrady"}]
+    assert [(v["name"], v["maxLength"]) for v in described["variables"]] == [("store", 60)]
+    # A file that does not read changes nothing and says why.
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text('{"store": \n', encoding="utf-8")
+    field(page, "CSV or JSON Lines file").send_keys(str(broken))
+    press(page, "Import samples")
+    settle(page, lambda d: "Nothing was saved" in d.find_element(By.TAG_NAME, "main").text)
+    assert "Sample recipients:" in page.find_element(By.TAG_NAME, "main").text
+    _, _, again = site.json("GET", f"/api/v1/notifications/{identifier}/variables")
+    assert again["samples"] == described["samples"]
+    # Back in the composer, the Recipient menu offers the imported recipients.
+    page.get(f"{site.base}/notifications/{identifier}")
+    labels = [o.text for o in Select(field(page, "Recipient")).options]
+    assert any("Vinohrady" in label for label in labels)

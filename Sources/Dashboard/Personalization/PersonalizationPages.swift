@@ -25,10 +25,32 @@ struct PersonalizationPages: Sendable {
         router.post("/notifications/{id}/variables", .editor) { request, parameters in
             try submit(request, id: try parameters.require("id"))
         }
+        router.post("/notifications/{id}/variables/samples", .editor) { request, parameters in
+            try importSamples(request, id: try parameters.require("id"))
+        }
     }
 
     private func submit(_ request: Request, id: String) throws -> Response {
-        let form = VariablesForm(try request.urlEncodedForm())
+        try save(VariablesForm(try request.urlEncodedForm()), id: id, by: request)
+    }
+
+    /// "Import sample recipients": a chosen CSV or JSON Lines file replaces the samples, read
+    /// as the Sample recipients box reads them and checked against the saved declarations; a
+    /// file that does not read is refused with its fault and nothing changes.
+    private func importSamples(_ request: Request, id: String) throws -> Response {
+        let file = try request.multipartForm()["file"]
+        guard let file, !file.body.isEmpty else {
+            throw HTTPError(.badRequest, message: "Choose a CSV or JSON Lines file of sample recipients.")
+        }
+        guard let text = file.text else {
+            throw HTTPError(.badRequest, message: "The file of sample recipients is not UTF-8 text.")
+        }
+        return try save(
+            VariablesForm(stored: try variables.variables(of: id), samplesText: text), id: id, by: request)
+    }
+
+    /// Saves `form`, or shows it again with its faults (422) when it has any.
+    private func save(_ form: VariablesForm, id: String, by request: Request) throws -> Response {
         guard case .success(let stored) = form.stored else {
             var response = try page(id, form: form, recipient: nil, saved: false)
             response.status = .unprocessableContent

@@ -38,8 +38,9 @@ struct VariablesForm {
         bind()
     }
 
-    /// The form as stored.
-    init(stored: StoredTemplateVariables?) {
+    /// The form as stored; `samplesText`, when given, replaces the stored samples (an imported
+    /// CSV or JSON Lines file, checked against the stored declarations).
+    init(stored: StoredTemplateVariables?, samplesText imported: String? = nil) {
         if let stored, let declared = JSONReader().read(stored.variables).root?.value,
             case .success(let found) = VariableDeclaration.declarations(from: declared)
         {
@@ -50,7 +51,9 @@ struct VariablesForm {
                     scripts: variable.scripts.map(\.rawValue).joined(separator: ", "))
             }
         }
-        if let stored, let samples = JSONReader().read(stored.samples).root?.value.arrayElements {
+        if let imported {
+            samplesText = imported
+        } else if let stored, let samples = JSONReader().read(stored.samples).root?.value.arrayElements {
             samplesText = samples.map { JSONWriter().string($0.value) }.joined(separator: "\n")
         }
         bind()
