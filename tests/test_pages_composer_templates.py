@@ -3,48 +3,13 @@ case's findings under their fields like every other finding, the worst-case size
 saved version's links, the preview switched between sample recipients, the declarations (made
 with a maximum length on the variables page) kept through live updates and saves; and axe finds
 nothing (light and dark)."""
-import shutil
-import tempfile
-
-import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from conftest import Server, desktop_page
+from template_pages import field, notification, page, settle, site  # noqa: F401 (fixtures)
 from test_pages_composer import wait
 from test_accessibility import violations_in_both_schemes
-
-
-@pytest.fixture(scope="module")
-def site(binary):
-    path = tempfile.mkdtemp(prefix="pushboard-composer-templates-")
-    running = Server(path)
-    yield running
-    running.stop()
-    shutil.rmtree(path, ignore_errors=True)
-
-
-@pytest.fixture(params=["javascript", "no-javascript"])
-def page(request, browser, browser_without_javascript):
-    return desktop_page(request, browser, browser_without_javascript)
-
-
-def notification(site):
-    status, _, body = site.json("POST", "/api/v1/notifications", {
-        "name": "Pickup", "headers": {"apns-push-type": "alert"},
-        "payload": {"aps": {"alert": {"title": "Ready at {{ store }}", "body": "Bring your receipt."}}}})
-    assert status == 201, body
-    return body["id"]
-
-
-def settle(driver, condition):
-    """Waits for `condition` on the page as live updates redraw it (a replaced node is "not yet")."""
-    wait(driver, lambda: condition(driver))
-
-
-def field(driver, label):
-    return driver.find_element(By.XPATH, f"//label[normalize-space()='{label}']/following::*[self::input or self::select or self::textarea][1]")
 
 
 def note(driver, name):

@@ -1,46 +1,11 @@
 """Issue 28: the variables page of a notification, with JavaScript on and off — declare a
 variable with a maximum length, see the worst-case size and the worst-case cut, type sample
 recipients, switch between them, save; and axe finds nothing (light and dark)."""
-import shutil
-import tempfile
-
-import pytest
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
-from conftest import Server, desktop_page
+from template_pages import field, notification, page, settle, site  # noqa: F401 (fixtures)
 from test_accessibility import violations_in_both_schemes
-
-
-@pytest.fixture(scope="module")
-def site(binary):
-    path = tempfile.mkdtemp(prefix="pushboard-variables-")
-    running = Server(path)
-    yield running
-    running.stop()
-    shutil.rmtree(path, ignore_errors=True)
-
-
-@pytest.fixture(params=["javascript", "no-javascript"])
-def page(request, browser, browser_without_javascript):
-    return desktop_page(request, browser, browser_without_javascript)
-
-
-def notification(site):
-    status, _, body = site.json("POST", "/api/v1/notifications", {
-        "name": "Pickup", "headers": {"apns-push-type": "alert"},
-        "payload": {"aps": {"alert": {"title": "Ready at {{ store }}", "body": "Bring your receipt."}}}})
-    assert status == 201, body
-    return body["id"]
-
-
-def settle(driver, condition):
-    """Waits (10 s at most) until the page the click led to satisfies `condition`."""
-    WebDriverWait(driver, 10).until(condition)
-
-
-def field(driver, label):
-    return driver.find_element(By.XPATH, f"//label[normalize-space()='{label}']/following::*[self::input or self::select or self::textarea][1]")
 
 
 def test_declare_see_the_worst_case_switch_recipients_and_save(site, page):
