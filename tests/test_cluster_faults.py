@@ -1,0 +1,156 @@
+"""Faults under load in a real cluster (tests/pushboard_cluster.py): one instance `kill -9`ed
+during a write storm, and PostgreSQL stopped for 5 s during one. Nothing acknowledged (2xx) is
+ever lost, and with PostgreSQL away every request is still answered (2xx or 503) within its bound,
+and the service comes back without restarting Pushboard. Each test prints the figures it saw.
+"""
+import threading
+import time
+
+import pytest
+
+from postgres_server import PostgresServer
+from pushboard_cluster import Cluster
+
+WRITERS = 6
+# A request may wait for a pooled connection (2 s), open one (connect_timeout 5 s) and run a
+# statement (statement_timeout 5 s); nothing should take longer than those together.
+REQUEST_BOUND_SECONDS = 12
+
+
+@pytest.fixture(scope="module")
+def postgres():
+    server = PostgresServer()
+    yield server
+    server.remove()
+
+
+@pytest.fixture(scope="module")
+def cluster(postgres):
+    running = Cluster(postgres)
+    yield running
+    running.stop()
+
+
+class Storm:
+    """WRITERS threads saving new notifications through haproxy, each with a name of its own,
+    until `stop()`; what each request got back is kept."""
+
+    def __init__(self, cluster, label):
+        self.cluster, self.label = cluster, label
+        self.acknowledged = {}  # id → name
+        self.statuses = {}
+        self.unanswered = []
+        self.slowest = {}  # status → the longest it took
+        self.lock = threading.Lock()
+        self.running = threading.Event()
+        self.running.set()
+        self.threads = [threading.Thread(target=self._write, args=(index,)) for index in range(WRITERS)]
+        for thread in self.threads:
+            thread.start()
+
+    def _write(self, index):
+        client = self.cluster.client(timeout=REQUEST_BOUND_SECONDS * 2)
+        count = 0
+        while self.running.is_set():
+            count += 1
+            name = f"{self.label}-w{index}-{count}"
+            body = {"name": name, "headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": name}}}
+            started = time.monotonic()
+            try:
+                status, _, answer = client.request("POST", "/api/v1/notifications", body)
+            except OSError as error:
+                with self.lock:
+                    self.unanswered.append(f"{name}: {error!r}")
+                time.sleep(0.05)
+                continue
+            elapsed = time.monotonic() - started
+            with self.lock:
+                self.slowest[status] = max(self.slowest.get(status, 0.0), elapsed)
+                self.statuses[status] = self.statuses.get(status, 0) + 1
+                if 200 <= status < 300:
+                    self.acknowledged[answer["id"]] = name
+            if status >= 500:
+                time.sleep(0.05)  # as a client honouring Retry-After would, briefly
+
+    def successes(self):
+        with self.lock:
+            return len(self.acknowledged)
+
+    def stop(self):
+        self.running.clear()
+        for thread in self.threads:
+            thread.join()
+
+    def figures(self):
+        slowest = ", ".join(f"{status} {seconds:.2f} s" for status, seconds in sorted(self.slowest.items()))
+        return (f"{sum(self.statuses.values())} answered {dict(sorted(self.statuses.items()))}, "
+                f"{len(self.unanswered)} unanswered (connection closed by haproxy), slowest: {slowest}")
+
+
+def wait_for_successes(storm, count, within=20):
+    deadline = time.monotonic() + within
+    while storm.successes() < count:
+        assert time.monotonic() < deadline, "the storm made no progress: " + storm.figures()
+        time.sleep(0.02)
+
+
+def assert_all_present(cluster, acknowledged):
+    """Every acknowledged notification is there, with the name it was saved with, on each instance."""
+    for instance in cluster.instances:
+        client = instance.client()
+        try:
+            listed = {}
+            offset = 0
+            while offset is not None:
+                status, _, page = client.request("GET", f"/api/v1/notifications?limit=500&offset={offset}")
+                assert status == 200, page
+                listed.update({n["id"]: n["name"] for n in page["notifications"]})
+                offset = page.get("nextOffset")
+            missing = {nid: name for nid, name in acknowledged.items() if listed.get(nid) != name}
+            assert not missing, f"instance {instance.name} lacks {len(missing)} acknowledged writes"
+        finally:
+            client.close()
+
+
+def test_kill_9_of_one_instance_during_a_write_storm_loses_no_acknowledged_write(cluster):
+    acknowledged = {}
+    for round_number in range(3):
+        victim = cluster.instances[round_number % 2]
+        storm = Storm(cluster, f"kill{round_number}")
+        try:
+            wait_for_successes(storm, 30)
+            victim.kill()
+            killed_at = storm.successes()
+            wait_for_successes(storm, killed_at + 30)  # the other instance carries on alone
+            victim.start()
+            cluster.wait_until_both_serve()
+            wait_for_successes(storm, storm.successes() + 30)
+        finally:
+            storm.stop()
+        print(f"\nkill -9 round {round_number + 1} (instance {victim.name}): {storm.figures()}")
+        assert storm.statuses.get(201, 0) == len(storm.acknowledged) > 90
+        acknowledged.update(storm.acknowledged)
+    assert_all_present(cluster, acknowledged)
+
+
+def test_postgresql_stopped_for_5_s_during_a_storm_every_request_answered_nothing_lost(cluster, postgres):
+    storm = Storm(cluster, "pgstop")
+    try:
+        wait_for_successes(storm, 30)
+        postgres.stop()
+        stopped = time.monotonic()
+        time.sleep(5)
+        postgres.start()
+        started = time.monotonic()
+        wait_for_successes(storm, storm.successes() + 1, within=30)
+        recovered = time.monotonic() - started
+        wait_for_successes(storm, storm.successes() + 30)
+    finally:
+        storm.stop()
+    print(f"\nPostgreSQL stopped {started - stopped:.1f} s: {storm.figures()}; "
+          f"first acknowledged write {recovered:.2f} s after it started")
+    assert not storm.unanswered, storm.unanswered[:3]
+    assert set(storm.statuses) <= {201, 503}, storm.statuses
+    assert storm.statuses.get(503, 0) > 0, "the stop was not seen"
+    assert max(storm.slowest.values()) < REQUEST_BOUND_SECONDS
+    assert_all_present(cluster, storm.acknowledged)
