@@ -1,15 +1,18 @@
 """Faults under load in a real cluster (tests/pushboard_cluster.py): one instance `kill -9`ed
 during a write storm, and PostgreSQL stopped for 5 s during one. Nothing acknowledged (2xx) is
 ever lost, and with PostgreSQL away every request is still answered (2xx or 503) within its bound,
-and the service comes back without restarting Pushboard. Each test prints the figures it saw.
+and the service comes back without restarting Pushboard. An instance started while PostgreSQL is
+down runs with /readyz 503 and serves once it is up. Each test prints the figures it saw.
 """
+import shutil
+import tempfile
 import threading
 import time
 
 import pytest
 
-from postgres_server import PostgresServer
-from pushboard_cluster import Cluster
+from postgres_server import PostgresServer, free_port
+from pushboard_cluster import Cluster, Instance
 
 WRITERS = 6
 # A request may wait for a pooled connection (2 s), open one (connect_timeout 5 s) and run a
@@ -154,3 +157,35 @@ def test_postgresql_stopped_for_5_s_during_a_storm_every_request_answered_nothin
     assert storm.statuses.get(503, 0) > 0, "the stop was not seen"
     assert max(storm.slowest.values()) < REQUEST_BOUND_SECONDS
     assert_all_present(cluster, storm.acknowledged)
+
+
+def test_an_instance_started_while_postgresql_is_down_runs_not_ready_and_serves_once_it_is_up(postgres):
+    url = postgres.fresh_database()
+    data = tempfile.mkdtemp(prefix="pushboard-test-")
+    instance = Instance("late", url, data, free_port())
+    postgres.stop()
+    try:
+        try:
+            instance.start()  # before: "cannot start: …", exit 1
+            client = instance.client()
+            assert client.request("GET", "/healthz")[0] == 200
+            status, headers, body = client.request("GET", "/readyz")
+            assert status == 503 and headers["retry-after"], body
+            assert body["checks"][0]["name"] == "database" and body["checks"][0]["passed"] is False
+            status, headers, body = client.request("GET", "/api/v1/categories")
+            assert status == 503 and headers["retry-after"] and body["error"]["code"] == "busy", body
+        finally:
+            postgres.start()
+        started = time.monotonic()
+        while client.request("GET", "/readyz")[0] != 200:
+            assert time.monotonic() - started < 10, instance.log_text()
+            time.sleep(0.1)
+        print(f"\nstarted without PostgreSQL: ready {time.monotonic() - started:.2f} s after it started")
+        category = {"identifier": "late", "actions": []}
+        assert client.request("PUT", "/api/v1/categories/late", category)[0] == 201
+        assert instance.process.poll() is None
+        assert "waiting for the database" in instance.log_text()
+        client.close()
+    finally:
+        instance.stop()
+        shutil.rmtree(data, ignore_errors=True)
