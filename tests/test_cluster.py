@@ -105,8 +105,14 @@ def test_revision_checked_updates_across_instances_lose_nothing_and_number_each_
 
         started = time.monotonic()
         results = {}
-        both = [threading.Thread(target=lambda key, path, make: results.__setitem__(key, contend(cluster, path, make)),
-                                 args=arguments) for arguments in [
+
+        def run(key, path, make):
+            try:
+                results[key] = contend(cluster, path, make)
+            except BaseException as error:  # noqa: BLE001 - raised below, in the test's thread
+                results[key] = error
+
+        both = [threading.Thread(target=run, args=arguments) for arguments in [
             ("category", "/api/v1/categories/race",
              lambda w, u: {"identifier": "race", "actions": [{"identifier": "open", "title": f"w{w}u{u}"}]}),
             ("notification", notification,
@@ -117,6 +123,9 @@ def test_revision_checked_updates_across_instances_lose_nothing_and_number_each_
         for thread in both:
             thread.join()
         seconds = time.monotonic() - started
+        for outcome in results.values():
+            if isinstance(outcome, BaseException):
+                raise outcome
         category_writes, category_refusals, category_served = results["category"]
         notification_writes, notification_refusals, notification_served = results["notification"]
         print(f"\ncontention: {WRITERS}x{UPDATES} updates of one category and, at the same time, of one "
