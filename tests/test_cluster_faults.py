@@ -44,6 +44,8 @@ class Storm:
         self.statuses = {}
         self.unanswered = []
         self.slowest = {}  # status → the longest it took
+        self.began = time.monotonic()
+        self.slowest_request = (0.0, "")  # for the figures: when it began, who answered
         self.lock = threading.Lock()
         self.running = threading.Event()
         self.running.set()
@@ -60,15 +62,18 @@ class Storm:
             body = {"name": name, "headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": name}}}
             started = time.monotonic()
             try:
-                status, _, answer = client.request("POST", "/api/v1/notifications", body)
+                status, headers, answer = client.request("POST", "/api/v1/notifications", body)
             except OSError as error:
-                with self.lock:
+                with self.lock:  # a connection haproxy closed without an answer
                     self.unanswered.append(f"{name}: {error!r}")
                 time.sleep(0.05)
                 continue
             elapsed = time.monotonic() - started
             with self.lock:
                 self.slowest[status] = max(self.slowest.get(status, 0.0), elapsed)
+                if elapsed > self.slowest_request[0]:
+                    self.slowest_request = (elapsed, f"{status} from {headers.get('x-served-by', 'haproxy')}, "
+                                                     f"sent at {started - self.began:.2f} s")
                 self.statuses[status] = self.statuses.get(status, 0) + 1
                 if 200 <= status < 300:
                     self.acknowledged[answer["id"]] = name
@@ -87,7 +92,8 @@ class Storm:
     def figures(self):
         slowest = ", ".join(f"{status} {seconds:.2f} s" for status, seconds in sorted(self.slowest.items()))
         return (f"{sum(self.statuses.values())} answered {dict(sorted(self.statuses.items()))}, "
-                f"{len(self.unanswered)} unanswered (connection closed by haproxy), slowest: {slowest}")
+                f"{len(self.unanswered)} unanswered (connection closed by haproxy), slowest: {slowest} "
+                f"(the slowest: {self.slowest_request[1]})")
 
 
 def wait_for_successes(storm, count, within=20):
@@ -140,6 +146,7 @@ def test_postgresql_stopped_for_5_s_during_a_storm_every_request_answered_nothin
     storm = Storm(cluster, "pgstop")
     try:
         wait_for_successes(storm, 30)
+        stopping = time.monotonic()
         postgres.stop()
         stopped = time.monotonic()
         time.sleep(5)
@@ -150,7 +157,8 @@ def test_postgresql_stopped_for_5_s_during_a_storm_every_request_answered_nothin
         wait_for_successes(storm, storm.successes() + 30)
     finally:
         storm.stop()
-    print(f"\nPostgreSQL stopped {started - stopped:.1f} s: {storm.figures()}; "
+    print(f"\nPostgreSQL stopping at {stopping - storm.began:.2f} s, stopped at {stopped - storm.began:.2f} s "
+          f"for {started - stopped:.1f} s: {storm.figures()}; "
           f"first acknowledged write {recovered:.2f} s after it started")
     assert not storm.unanswered, storm.unanswered[:3]
     assert set(storm.statuses) <= {201, 503}, storm.statuses
