@@ -17,10 +17,16 @@ public final class WaitingDashboard: Responder {
     private let stopped = Locked(false)
     private let lastFailure: Locked<String>
 
-    /// Starts waiting for the database; `failure` is why the first attempt failed.
+    /// Starts waiting for the database; `failure` is why the first attempt failed (logged at
+    /// once, so the reason is in the log even when the next attempt already succeeds).
     public init(configuration: DashboardConfiguration, failure: String) {
         self.configuration = configuration
         self.lastFailure = Locked(failure)
+        Self.logWaiting(failure, log: configuration.log ?? ServerLog())
+    }
+
+    private static func logWaiting(_ failure: String, log: ServerLog) {
+        log.event("database-waiting", "waiting for the database: \(failure)", level: "warning")
     }
 
     /// The dashboard once it could be built.
@@ -31,7 +37,7 @@ public final class WaitingDashboard: Responder {
     public func startRetrying() {
         let log = configuration.log ?? ServerLog()
         let thread = Thread { [self] in
-            var logged = ""
+            var logged = lastFailure.withLock { $0 }
             while !stopped.withLock({ $0 }) {
                 do {
                     let dashboard = try Dashboard(configuration: configuration)
@@ -43,8 +49,7 @@ public final class WaitingDashboard: Responder {
                     let message = "\(error)"
                     lastFailure.withLock { $0 = message }
                     if message != logged {
-                        log.event(
-                            "database-waiting", "waiting for the database: \(message)", level: "warning")
+                        Self.logWaiting(message, log: log)
                         logged = message
                     }
                 }
