@@ -15,7 +15,7 @@ pips=()
 case "$want" in
 run) ;;
 test) debs+=(chromium chromium-driver jq sqlite3 python3-pip) pips+=(selenium schemathesis pytest pytest-xdist) ;;&
-test) debs+=(dpkg-dev binutils lintian systemd wrk postgresql) pips+=(prometheus-client h2 cryptography) ;;  # h2: the local APNs
+test) debs+=(dpkg-dev binutils lintian systemd wrk postgresql haproxy) pips+=(prometheus-client h2 cryptography) ;;  # h2: the local APNs
 deb) debs+=(dpkg-dev binutils) ;;
 bench) debs+=(wrk jq time gcc valgrind) ;;
 fonts) debs+=(fonts-inter fonts-noto-core fonts-noto-color-emoji python3-pip) pips+=(fonttools brotli uharfbuzz) ;;

@@ -114,13 +114,23 @@ enum ServeCommand: Command {
         if !configuration.openWithoutUsers {
             try requireAdmin(arguments, host: server.host)
         }
-        let dashboard: Dashboard
+        let dashboard: Dashboard?
+        var waiting: WaitingDashboard?
         do {
             dashboard = try Dashboard(configuration: configuration)
+        } catch let error as StorageError where configuration.databaseURL != nil && error.isBusy {
+            // PostgreSQL is not reachable yet: run anyway, /readyz 503, until it is.
+            dashboard = nil
+            waiting = WaitingDashboard(configuration: configuration, failure: "\(error)")
         } catch {
             throw InputOutputError(message: "cannot start: \(error)")
         }
-        let daemon = MHDServer(configuration: server, responder: dashboard)
+        let daemon =
+            if let waiting {
+                MHDServer(configuration: server, responder: waiting)
+            } else {
+                MHDServer(configuration: server, responder: dashboard!)
+            }
         // Weak: the metrics live inside the dashboard the daemon holds, and a cycle would keep the
         // database open past the stop (no final WAL checkpoint).
         configuration.metrics.observeOpenConnections { [weak daemon] in daemon?.openConnections }
@@ -136,7 +146,8 @@ enum ServeCommand: Command {
             "start", "listening on \(url) (version \(CommandLineTool.version))",
             fields: ["url": url, "version": CommandLineTool.version])
         Console.out("Pushboard listening on \(url)")
-        dashboard.startHousekeeping()
+        dashboard?.startHousekeeping()
+        waiting?.startRetrying()
         let stop = try daemon.runAsService(drainTimeout: .seconds(drainTimeout)) {
             do {
                 try log.reopen()
@@ -145,7 +156,8 @@ enum ServeCommand: Command {
                 Console.error("pushboard: \(error)")
             }
         }
-        dashboard.stop()
+        dashboard?.stop()
+        waiting?.stop()
         let how = stop.drained ? "every request finished" : "drain timed out after \(drainTimeout) s"
         log.event("stop", "stopped on signal \(stop.signal); \(how)", fields: ["drained": "\(stop.drained)"])
         return 0
@@ -178,6 +190,11 @@ enum ServeCommand: Command {
         do {
             hasAdmin = try AccessControl(store: WorkspaceOption.open(arguments, connectionLimit: 1).access)
                 .hasAdmin()
+        } catch let error as StorageError where arguments[WorkspaceOption.name] != nil && error.isBusy {
+            // PostgreSQL is not reachable yet: serve /readyz 503 until it is. Whether an admin
+            // exists cannot be known; every page still asks for a login (none is open).
+            Console.error("pushboard: cannot check for an admin yet: \(error)")
+            return
         } catch {
             throw InputOutputError(message: "cannot start: \(error)")
         }

@@ -8,10 +8,22 @@ public struct Readiness: Sendable, Equatable {
         public let passed: Bool
         /// What was found, in words a person can act on.
         public let message: String
+
+        /// A check's outcome.
+        public init(name: String, passed: Bool, message: String) {
+            self.name = name
+            self.passed = passed
+            self.message = message
+        }
     }
 
     /// Every check made, in order.
     public let checks: [Check]
+
+    /// The outcome of `checks`.
+    public init(checks: [Check]) {
+        self.checks = checks
+    }
 
     /// True when every check passed.
     public var isReady: Bool { checks.allSatisfy(\.passed) }
