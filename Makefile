@@ -81,12 +81,12 @@ tsan:
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter MHDServerTests
 
 # Browser, API, schema and crash tests against the release binary on 127.0.0.1.
-# Four at a time (pytest-xdist with loadscope: a test file per worker so its module fixtures
+# Six at a time (pytest-xdist with loadscope: a test file per worker so its module fixtures
 # start once, but a test class on its own worker, which is how a long file such as the axe
-# pass over every page is split; the browser tests spend much of their time waiting, so four
-# keep two cores busy), then alone the few tests marked `serial`, which assert latency or
-# timing bounds.
-PYTEST_WORKERS ?= 4
+# pass over every page is split; the browser tests spend much of their time waiting: with four
+# workers pytest kept 0.8 of the two cores busy), then alone the few tests marked `serial`,
+# which assert latency or timing bounds.
+PYTEST_WORKERS ?= 6
 pytest: release
 	$(MAKE) pytest-run
 
