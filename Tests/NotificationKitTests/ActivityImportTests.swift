@@ -90,6 +90,12 @@ import Testing
             "struct A: ActivityAttributes {\n  struct ContentState: Codable, Hashable { var l: Level }\n  enum Level: Int, Codable { ca sea = -4, b }\n}",
             3, "has no cases"
         ),
+        (
+            // Found by the fuzz smoke run of `make test`: a member declared twice was imported
+            // with a schema whose `required` named it twice, which did not read back the same.
+            "struct A: ActivityAttributes {\n  struct ContentState: Codable, Hashable { var n: Int }\n  let n: Int\n  let n: Int\n}",
+            4, "two members encoded as `n`"
+        ),
     ]
 
     /// Constructs outside the subset are refused with the line they are on.

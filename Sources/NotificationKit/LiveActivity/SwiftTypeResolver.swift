@@ -87,6 +87,15 @@ struct SwiftTypeResolver {
             } else {
                 key = property.name
             }
+            // Two members under one key do not compile (a redeclaration, or a coding key's raw
+            // value twice), and a schema cannot say it: refused, not stored with one lost.
+            if let first = fields.first(where: { $0.key == key }) {
+                throw failure(
+                    .swiftSyntax, property.line,
+                    "`\(syntax.name)` has two members encoded as `\(key)` (the first on line "
+                        + "\(first.line.map(String.init) ?? "?")); Swift refuses a redeclaration or a repeated coding key"
+                )
+            }
             fields.append(
                 ActivityField(
                     key: key, type: try resolve(property.type, scope: scope, depth: depth + 1),

@@ -1,5 +1,5 @@
+import Concurrency
 import Foundation
-import Synchronization
 import Testing
 
 @testable import Storage
@@ -37,8 +37,8 @@ import Testing
 
     @Test func instancesStartingTogetherMigrateOnce() throws {
         let address = try PostgresTestServer.freshDatabase()
-        let failures = Mutex<[String]>([])
-        let opened = Mutex<[PostgresDatabase]>([])
+        let failures = Locked<[String]>([])
+        let opened = Locked<[PostgresDatabase]>([])
         runOnThreads(6) { _ in
             do {
                 let database = try PostgresDatabase(connectionString: address)
