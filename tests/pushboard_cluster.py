@@ -15,8 +15,10 @@ import subprocess
 import tempfile
 import time
 
+import pytest
+
 from conftest import BINARY, ROOT
-from postgres_server import free_port
+from postgres_server import PostgresServer, free_port
 
 HAPROXY = "/usr/sbin/haproxy"
 
@@ -220,3 +222,19 @@ class Cluster:
         for instance in self.instances:
             instance.stop()
         shutil.rmtree(self.directory, ignore_errors=True)
+
+
+# The fixtures of the cluster test files: one PostgreSQL and one cluster per test file.
+
+@pytest.fixture(scope="module")
+def postgres():
+    server = PostgresServer()
+    yield server
+    server.remove()
+
+
+@pytest.fixture(scope="module")
+def cluster(postgres):
+    running = Cluster(postgres)
+    yield running
+    running.stop()

@@ -15,24 +15,11 @@ import pytest
 
 from conftest import ROOT
 from postgres_server import PostgresServer
-from pushboard_cluster import Cluster
+from pushboard_cluster import Cluster, cluster, postgres  # noqa: F401 (fixtures)
 
 WRITERS = 8
 UPDATES = 200
 
-
-@pytest.fixture(scope="module")
-def postgres():
-    server = PostgresServer()
-    yield server
-    server.remove()
-
-
-@pytest.fixture(scope="module")
-def cluster(postgres):
-    running = Cluster(postgres)
-    yield running
-    running.stop()
 
 
 def test_haproxy_spreads_requests_of_one_kept_alive_connection_over_both_instances(cluster):

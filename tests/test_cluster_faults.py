@@ -12,26 +12,13 @@ import time
 import pytest
 
 from postgres_server import PostgresServer, free_port
-from pushboard_cluster import Cluster, Instance
+from pushboard_cluster import Cluster, Instance, cluster, postgres  # noqa: F401 (fixtures)
 
 WRITERS = 6
 # A request may wait for a pooled connection (2 s), open one (connect_timeout 5 s) and run a
 # statement (statement_timeout 5 s); nothing should take longer than those together.
 REQUEST_BOUND_SECONDS = 12
 
-
-@pytest.fixture(scope="module")
-def postgres():
-    server = PostgresServer()
-    yield server
-    server.remove()
-
-
-@pytest.fixture(scope="module")
-def cluster(postgres):
-    running = Cluster(postgres)
-    yield running
-    running.stop()
 
 
 class Storm:
