@@ -14,7 +14,7 @@ import time
 import pytest
 
 from conftest import ROOT
-from postgres_server import PostgresServer
+
 from pushboard_cluster import Cluster, cluster, postgres  # noqa: F401 (fixtures)
 
 WRITERS = 8

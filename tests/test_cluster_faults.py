@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from postgres_server import PostgresServer, free_port
+from postgres_server import free_port
 from pushboard_cluster import Cluster, Instance, cluster, postgres  # noqa: F401 (fixtures)
 
 WRITERS = 6
