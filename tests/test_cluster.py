@@ -14,7 +14,6 @@ import time
 import pytest
 
 from conftest import ROOT
-
 from pushboard_cluster import Cluster, cluster, postgres  # noqa: F401 (fixtures)
 
 WRITERS = 8
