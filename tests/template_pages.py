@@ -34,6 +34,17 @@ def notification(site):
     return body["id"]
 
 
+def notification_with_store(site, max_length, samples=("Karlín",)):
+    """`notification` with its `store` variable declared (example "Dubai Mall", at most
+    `max_length` characters) and one sample recipient per value of `samples`; gives its id."""
+    identifier = notification(site)
+    status, _, body = site.json("PUT", f"/api/v1/notifications/{identifier}/variables", {
+        "variables": [{"name": "store", "type": "text", "example": "Dubai Mall", "maxLength": max_length}],
+        "samples": [{"store": value} for value in samples]})
+    assert status == 200, body
+    return identifier
+
+
 def settle(driver, condition):
     """Waits for `condition` on the page as live updates redraw it (a replaced node is "not yet")."""
     wait(driver, lambda: condition(driver))

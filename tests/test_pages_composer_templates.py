@@ -7,7 +7,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from template_pages import field, notification, page, settle, site  # noqa: F401 (fixtures)
+from template_pages import field, notification, notification_with_store, page, settle, site  # noqa: F401 (fixtures)
 from test_pages_composer import wait
 from test_accessibility import violations_in_both_schemes
 
@@ -98,10 +98,7 @@ def test_a_plain_payload_says_nothing_of_templates(site, page):
 
 
 def test_no_axe_violations_on_a_composer_with_template_findings(site, browser):
-    identifier = notification(site)
-    site.json("PUT", f"/api/v1/notifications/{identifier}/variables", {
-        "variables": [{"name": "store", "type": "text", "example": "Dubai Mall", "maxLength": 60}],
-        "samples": [{"store": "Karlín"}]})
+    identifier = notification_with_store(site, max_length=60)
     browser.set_window_size(1440, 1000)
     browser.set_script_timeout(60)
     browser.get(f"{site.base}/notifications/{identifier}")
@@ -126,10 +123,8 @@ def matrix_titles(driver):
 
 
 def test_the_matrix_shows_the_cut_per_recipient(site, page):
-    identifier = notification(site)
-    site.json("PUT", f"/api/v1/notifications/{identifier}/variables", {
-        "variables": [{"name": "store", "type": "text", "example": "Dubai Mall", "maxLength": 60}],
-        "samples": [{"store": "Karlín"}, {"store": "Mall of the Emirates, Dubai, United Arab Emirates"}]})
+    identifier = notification_with_store(site, max_length=60, samples=(
+        "Karlín", "Mall of the Emirates, Dubai, United Arab Emirates"))
     page.get(f"{site.base}/notifications/{identifier}")
     cells, marked = recipient_cuts(page)
     assert list(cells) == ["example", "0", "1", "worst"]
@@ -162,10 +157,7 @@ def test_the_matrix_shows_the_cut_per_recipient(site, page):
 
 
 def test_samples_are_edited_from_the_composer_and_imported_from_a_file(site, page, tmp_path):
-    identifier = notification(site)
-    site.json("PUT", f"/api/v1/notifications/{identifier}/variables", {
-        "variables": [{"name": "store", "type": "text", "example": "Dubai Mall", "maxLength": 60}],
-        "samples": [{"store": "Karlín"}]})
+    identifier = notification_with_store(site, max_length=60)
     page.get(f"{site.base}/notifications/{identifier}")
     page.find_element(By.ID, "edit-samples").send_keys(Keys.ENTER)
     settle(page, lambda d: d.current_url.endswith(f"/notifications/{identifier}/variables#variables-samples"))

@@ -4,7 +4,7 @@ recipients, switch between them, save; and axe finds nothing (light and dark).""
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from template_pages import field, notification, page, settle, site  # noqa: F401 (fixtures)
+from template_pages import field, notification, notification_with_store, page, settle, site  # noqa: F401 (fixtures)
 from test_accessibility import violations_in_both_schemes
 
 
@@ -53,10 +53,7 @@ def test_a_declaration_that_does_not_fit_is_refused_with_its_row(site, page):
 
 
 def test_no_axe_violations_on_the_variables_page(site, browser):
-    identifier = notification(site)
-    site.json("PUT", f"/api/v1/notifications/{identifier}/variables", {
-        "variables": [{"name": "store", "type": "text", "example": "Dubai Mall", "maxLength": 40}],
-        "samples": [{"store": "Karlín"}]})
+    identifier = notification_with_store(site, max_length=40)
     browser.set_window_size(1440, 1000)
     browser.set_script_timeout(60)
     browser.get(f"{site.base}/notifications/{identifier}/variables")
