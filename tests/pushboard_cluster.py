@@ -29,6 +29,10 @@ global
 defaults
     mode http
     timeout connect 2s
+    # A health check may take this long before it counts as failed. Without it haproxy uses
+    # `inter` (300 ms below, so that a killed instance is taken out at once), and on a loaded
+    # machine one slow /readyz then took a healthy instance out of the rotation.
+    timeout check 3s
     timeout client 60s
     timeout server 60s
     timeout http-keep-alive 60s
