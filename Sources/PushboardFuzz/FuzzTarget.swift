@@ -29,6 +29,8 @@ enum FuzzTarget: String, CaseIterable {
     case activitySchema = "activity-schema"
     /// The payload templates: template strings parsed, values rendered into a fixed template.
     case payloadTemplate = "payload-template"
+    /// The sample recipients, pasted or uploaded as JSON Lines or CSV, and quoted CSV read back.
+    case samples
     /// The String Catalog readers: `.xcstrings` (written back and read again), `.strings`,
     /// `.stringsdict`, and the format strings they hold.
     case strings
@@ -68,6 +70,8 @@ enum FuzzTarget: String, CaseIterable {
             PayloadTemplateFuzz.run(bytes)
         case .strings:
             StringCatalogFuzz.run(bytes)
+        case .samples:
+            SampleRecipientsFuzz.run(bytes)
         }
     }
 

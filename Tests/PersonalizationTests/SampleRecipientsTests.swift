@@ -12,6 +12,15 @@ import Testing
         ),
         (" name , city \r\n Anna , Praha \r\n", [#"{"name":"Anna","city":"Praha"}"#]),
         ("", []),
+        // A combining mark after a separator or a quote is a value's first letter: the comma and
+        // the quote still count (a Character-level reader joined them into one grapheme).
+        (
+            "a,b\n1,\u{301}x\n\"\u{301}y\",\"z\"\n",
+            ["{\"a\":\"1\",\"b\":\"\u{301}x\"}", "{\"a\":\"\u{301}y\",\"b\":\"z\"}"]
+        ),
+        // A quoted value that starts with an escaped quote and a combining mark (found by the
+        // `samples` fuzz target).
+        ("a\n\"\"\"\u{301}y\"\"\"\n", ["{\"a\":\"\\\"\u{301}y\\\"\"}"]),
     ])
     func readsJSONLinesAndCSV(text: String, expected: [String]) throws {
         let recipients = try SampleRecipients.read(text).get()
@@ -21,6 +30,8 @@ import Testing
     @Test(arguments: [
         ("{\"a\":1}\n[1]\n", "Line 2 is not a JSON object of values."),
         ("a,b\n1\n", "CSV row 2 has 1 fields; the header has 2."),
+        ("a\n\"one\ntwo\"\n", "CSV row 2 has a quote that is not closed (a value cannot span lines)."),
+        ("\"a\n", "CSV row 1 has a quote that is not closed (a value cannot span lines)."),
     ])
     func namesTheLineThatCannotBeRead(text: String, message: String) {
         guard case .failure(let problem) = SampleRecipients.read(text) else {

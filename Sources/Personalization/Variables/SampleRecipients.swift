@@ -20,10 +20,10 @@ public enum SampleRecipients {
             }
             return .success(recipients)
         }
-        let names = fields(of: first)
+        guard let names = fields(of: first) else { return .failure(unclosedQuote(row: 1)) }
         var recipients: [JSONValue] = []
         for (index, line) in lines.dropFirst().enumerated() {
-            let values = fields(of: line)
+            guard let values = fields(of: line) else { return .failure(unclosedQuote(row: index + 2)) }
             guard values.count == names.count else {
                 return .failure(
                     TemplateProblem(
@@ -36,40 +36,56 @@ public enum SampleRecipients {
         return .success(recipients)
     }
 
-    /// The fields of one CSV row, trimmed; a quoted field keeps its commas and `""` is a quote.
-    static func fields(of line: String) -> [String] {
-        let characters = Array(line)
+    /// A row whose quoted value is not closed on its line: a value cannot span lines here, and
+    /// reading on would take the next line's start for a value.
+    private static func unclosedQuote(row: Int) -> TemplateProblem {
+        TemplateProblem("CSV row \(row) has a quote that is not closed (a value cannot span lines).")
+    }
+
+    /// The fields of one CSV row, trimmed, or nil when a quote is not closed; a quoted field
+    /// keeps its commas and `""` is a quote. Read by Unicode scalar, not by Character: a combining mark after a comma or a quote is
+    /// the next value's first letter, and as a grapheme it would hide the separator.
+    static func fields(of line: String) -> [String]? {
+        let scalars = Array(line.unicodeScalars)
         var fields: [String] = []
-        var current = ""
+        var current = String.UnicodeScalarView()
         var quoted = false
         var index = 0
-        while index < characters.count {
-            let character = characters[index]
+        while index < scalars.count {
+            let scalar = scalars[index]
             if quoted {
-                if character == "\"" {
-                    if index + 1 < characters.count, characters[index + 1] == "\"" {
+                if scalar == "\"" {
+                    if index + 1 < scalars.count, scalars[index + 1] == "\"" {
                         current.append("\"")
                         index += 1
                     } else {
                         quoted = false
                     }
                 } else {
-                    current.append(character)
+                    current.append(scalar)
                 }
-            } else if character == "\"", current.allSatisfy(\.isWhitespace) {
-                current = ""
+            } else if scalar == "\"", current.allSatisfy(\.properties.isWhitespace) {
+                current = String.UnicodeScalarView()
                 quoted = true
-            } else if character == "," {
-                fields.append(current)
-                current = ""
+            } else if scalar == "," {
+                fields.append(String(current))
+                current = String.UnicodeScalarView()
             } else {
-                current.append(character)
+                current.append(scalar)
             }
             index += 1
         }
-        fields.append(current)
-        return fields.map {
-            String($0.trimmingPrefix(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-        }
+        guard !quoted else { return nil }
+        fields.append(String(current))
+        return fields.map(trimmed)
+    }
+
+    /// `text` without the white space at either end, as every CSV value is kept.
+    public static func trimmed(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
     }
 }
