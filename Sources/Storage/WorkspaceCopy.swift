@@ -55,6 +55,7 @@ public enum WorkspaceCopy {
         ("settings", ["key", "value", "updated_at", "updated_by"]),
         ("users", ["name", "role", "password_hash", "created_at", "updated_at"]),
         ("sessions", ["id_hash", "user_name", "created_at", "last_seen_at"]),
+        ("login_throttle", ["key", "failures", "last_failure"]),
         (
             "api_tokens",
             [
