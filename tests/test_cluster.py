@@ -28,6 +28,31 @@ def test_haproxy_spreads_requests_of_one_kept_alive_connection_over_both_instanc
     assert served.count("a") == 5 and served.count("b") == 5, served
 
 
+def test_metrics_show_each_instances_pool_and_statement_latency(cluster):
+    """Issue 30: /metrics of an instance on PostgreSQL has its pool's connections and waits and a
+    histogram of statement durations (SQLite shows none: tests/test_operations.py)."""
+    instance = cluster.instances[0]
+    client = instance.client()
+    try:
+        assert client.request("GET", "/api/v1/categories")[0] == 200
+        status, _, body = client.request("GET", "/metrics")
+    finally:
+        client.close()
+    assert status == 200
+    samples = dict(line.rsplit(" ", 1) for line in body.decode().splitlines() if not line.startswith("#"))
+    assert float(samples["pushboard_database_pool_max_connections"]) == 8
+    open_connections = float(samples["pushboard_database_pool_open_connections"])
+    assert 1 <= open_connections <= 8
+    assert open_connections == float(samples["pushboard_database_pool_idle_connections"]) + \
+        float(samples["pushboard_database_pool_in_use_connections"])
+    assert float(samples["pushboard_database_pool_waits_total"]) >= 0
+    assert float(samples["pushboard_database_pool_wait_seconds_total"]) >= 0
+    statements = float(samples["pushboard_database_statement_duration_seconds_count"])
+    assert statements >= 1
+    assert float(samples['pushboard_database_statement_duration_seconds_bucket{le="+Inf"}']) == statements
+    assert float(samples["pushboard_database_statement_duration_seconds_sum"]) > 0
+
+
 def contend(cluster, path, make_body):
     """WRITERS threads, each saving UPDATES revision-checked versions of `path` through haproxy
     (GET for the ETag, PUT with If-Match, again from the GET on 412, and after a pause on 503
@@ -245,3 +270,24 @@ def test_an_api_token_revoked_on_one_instance_is_refused_by_the_other_at_once(ac
     assert status in (200, 303), status
     assert form_request(b, "GET", "/api/v1/categories", None, bearer)[0] == 401
     assert form_request(a, "GET", "/api/v1/categories", None, bearer)[0] == 401
+
+
+def test_failed_logins_spread_over_both_instances_count_together(access_cluster):
+    """Issue 30: the login throttle counts in the database, so the 5 free failures are 5 for the
+    cluster, not 5 per instance: spread 3 + 2 over the instances, the next attempt is slowed on
+    both (each alone saw fewer than 5), and a success after the wait clears it for both."""
+    a, b = access_cluster.instances
+    wrong = "name=root&password=not+the+password"
+    for attempt in range(5):
+        status, _, _ = form_request((a, b)[attempt % 2], "POST", "/login", wrong, FORM)
+        assert status == 401, (attempt, status)
+    right = f"name=root&password={PASSWORD.replace(' ', '+')}"
+    waits = []
+    for instance in (b, a):
+        status, headers, _ = form_request(instance, "POST", "/login", right, FORM)
+        assert status == 429, (instance.name, status)
+        waits.append(int(headers["retry-after"]))
+    time.sleep(max(waits) + 0.2)
+    status, _, _ = form_request(b, "POST", "/login", right, FORM)
+    assert status == 303, status
+    assert log_in(a)

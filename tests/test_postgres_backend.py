@@ -3,6 +3,8 @@ SQLite (categories, notifications with If-Match, login and logout), two instance
 workspace, and /readyz follows the database (503 while it is stopped, 200 again after, without
 restarting pushboard). PostgreSQL runs from a temporary directory on 127.0.0.1 only.
 """
+import json
+import os
 import re
 import shutil
 import subprocess
@@ -10,8 +12,10 @@ import tempfile
 import time
 
 import pytest
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import ec
 
-from conftest import ROOT, Server
+from conftest import ROOT, SEEDS, Server
 from postgres_server import PostgresServer
 
 PASSWORD = "a long enough password"
@@ -161,3 +165,54 @@ def test_migrate_copies_a_data_directory_and_refuses_a_workspace_unless_forced(b
     finally:
         shared.stop()
         shutil.rmtree(instance_directory, ignore_errors=True)
+
+
+def test_the_workspace_commands_take_database(binary, workspace, tmp_path):
+    """Issue 30: `categories`, `activities`, `strings`, `apns-keys` and the commands that read the
+    registered categories (`validate`) work on `--database` as on `--data`. The data directory
+    given beside it stays without a workspace (it keeps only the key files), so every row went to
+    PostgreSQL."""
+    url, data = workspace
+    fixtures = ROOT / "Tests"
+    categories = str(SEEDS / "categories.json")
+
+    def cli(*arguments):
+        return subprocess.run([str(binary), *arguments, "--database", url, "--data", data],
+                              capture_output=True, text=True, cwd=ROOT, timeout=60)
+
+    imported = cli("categories", "import", categories)
+    assert imported.returncode == 0 and "into the PostgreSQL database" in imported.stdout, imported.stderr
+    count = len(json.load(open(categories))["categories"])
+    dry_run = cli("categories", "import", categories, "--dry-run").stdout
+    assert "into the PostgreSQL database" in dry_run and f"({count} unchanged)" in dry_run, dry_run
+    exported = cli("categories", "export", "--as", "json")
+    assert exported.returncode == 0 and json.loads(exported.stdout) == json.load(open(categories))
+    validated = cli("validate", str(SEEDS / "czech.json"))
+    assert validated.returncode == 0 and "category.unregistered" not in validated.stdout, validated.stdout
+
+    real = fixtures / "NotificationKitTests" / "Fixtures" / "activities" / "real"
+    activities = cli("activities", "import", str(real / "FocusTimerAttributes.swift"),
+                     str(real / "FocusCategory.swift"))
+    assert activities.returncode == 0 and "into the PostgreSQL database" in activities.stdout, activities.stderr
+    listed = json.loads(cli("activities", "export").stdout)
+    assert [t["title"] for t in listed["activities"]] == ["FocusTimerAttributes"]
+
+    catalog = fixtures / "LocalizationTests" / "Fixtures" / "Shop-1.0.xcstrings"
+    assert cli("strings", "export").returncode == 1  # none stored yet
+    strings = cli("strings", "import", str(catalog))
+    assert strings.returncode == 0 and "into the PostgreSQL database" in strings.stdout, strings.stderr
+    assert json.loads(cli("strings", "export").stdout) == json.loads(catalog.read_text(encoding="utf-8"))
+    assert "catalog keys" in cli("strings", "check").stdout
+
+    key = ec.generate_private_key(ec.SECP256R1()).private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+    key_file = tmp_path / "AuthKey_ABCDE12345.p8"
+    key_file.write_bytes(key)
+    added = cli("apns-keys", "add", "--key", str(key_file), "--key-id", "ABCDE12345", "--team-id", "TEAM123456")
+    assert added.returncode == 0, added.stderr
+    assert "ABCDE12345" in cli("apns-keys", "list").stdout
+    assert cli("apns-keys", "remove", "ABCDE12345").returncode == 0
+    assert "ABCDE12345" not in cli("apns-keys", "list").stdout
+
+    # Nothing of it is in the data directory's SQLite file (there is none).
+    assert not os.path.exists(os.path.join(data, "pushboard.sqlite3"))

@@ -38,14 +38,14 @@ extension AccessControl {
     ) throws -> PasswordChange {
         try AccessError.checkPassword(password)
         let attempt = LoginThrottle.Attempt.stranger(account: name, address: client)
-        if let wait = throttle.admit(attempt, now: now) {
+        if let wait = try throttle.admit(attempt, now: now) {
             return .slowed(retryAfter: Int(wait))
         }
         guard let user = try store.user(named: name) else { throw AccessError.notFound(name) }
         guard current.utf8.count <= 4 * PasswordHasher.maximumLength,
             PasswordHasher.verify(current, against: user.passwordHash)
         else { return .wrongPassword }
-        throttle.recordSuccess(attempt)
+        try throttle.recordSuccess(attempt)
         return .changed(
             endedSessions: try setPassword(name: name, password: password, keeping: session, now: now))
     }

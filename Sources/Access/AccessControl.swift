@@ -10,7 +10,7 @@ public struct AccessControl: Sendable {
     public let store: AccessStore
     /// How long sessions last.
     public let sessions: SessionPolicy
-    /// Slows password guessing.
+    /// Slows password guessing, counting in the database (`throttle` at `init` is its policy).
     public let throttle: LoginThrottle
     /// Signs device cookies and keys the hash of unknown names.
     let key: AccessKey
@@ -33,11 +33,11 @@ public struct AccessControl: Sendable {
     /// that device cookies outlive a restart.
     public init(
         store: AccessStore, sessions: SessionPolicy = SessionPolicy(),
-        throttle: LoginThrottle = LoginThrottle(), key: AccessKey = .ephemeral()
+        throttle: LoginThrottle.Policy = LoginThrottle.Policy(), key: AccessKey = .ephemeral()
     ) {
         self.store = store
         self.sessions = sessions
-        self.throttle = throttle
+        self.throttle = LoginThrottle(policy: throttle, store: LoginThrottleStore(database: store.database))
         self.key = key
         self.userPresence = GenerationCache(database: store.database)
     }
@@ -119,7 +119,7 @@ public struct AccessControl: Sendable {
         let known = device.flatMap { $0.account == name ? $0 : nil }
         let attempt: LoginThrottle.Attempt =
             known.map { .knownDevice($0.device) } ?? .stranger(account: name, address: client)
-        if let wait = throttle.admit(attempt, now: now) {
+        if let wait = try throttle.admit(attempt, now: now) {
             return .slowed(retryAfter: Int(wait))
         }
         let user = try store.user(named: name)
@@ -128,7 +128,7 @@ public struct AccessControl: Sendable {
             password.utf8.count <= 4 * PasswordHasher.maximumLength
             && PasswordHasher.verify(password, against: hash)
         guard let user, matches else { return .refused }
-        throttle.recordSuccess(attempt)
+        try throttle.recordSuccess(attempt)
         let secret = Secret.generate()
         try store.addSession(idHash: secret.storedHash, user: user.name, at: now)
         let principal = Principal(

@@ -55,6 +55,7 @@ public enum WorkspaceCopy {
         ("settings", ["key", "value", "updated_at", "updated_by"]),
         ("users", ["name", "role", "password_hash", "created_at", "updated_at"]),
         ("sessions", ["id_hash", "user_name", "created_at", "last_seen_at"]),
+        ("login_throttle", ["key", "failures", "last_failure"]),
         (
             "api_tokens",
             [
@@ -87,6 +88,9 @@ public enum WorkspaceCopy {
         ("template_variables", ["notification_id", "variables", "samples", "updated_at", "updated_by"]),
     ]
 
+    /// The one table whose rows on the target do not make it "a workspace" (`copy`).
+    static let transientTable = "login_throttle"
+
     /// How many rows each table held, in `tables`' order.
     public typealias Counts = [(table: String, rows: Int)]
 
@@ -116,9 +120,12 @@ public enum WorkspaceCopy {
     {
         try source.snapshot { reader in
             try target.transaction { writer in
-                let present = try tables.reduce(0) {
+                // Login throttle counts are no workspace: an instance started on the empty
+                // database before the copy may have counted a failed login. They are replaced.
+                let present = try tables.filter { $0.name != transientTable }.reduce(0) {
                     $0 + (try writer.integer("SELECT COUNT(*) FROM \($1.name)"))
                 }
+                try writer.run("DELETE FROM \(transientTable)")
                 if present > 0 {
                     guard replacing else { throw Failure.targetNotEmpty(rows: present) }
                     for table in tables.reversed() { try writer.run("DELETE FROM \(table.name)") }

@@ -5,20 +5,24 @@ import NotificationKit
 import Storage
 
 /// `pushboard apns-keys add|list|remove`: the workspace's APNs credentials from the command line,
-/// on the data directory (sealed with its key file, as the settings page does); no secret is
+/// in the data directory or the PostgreSQL database (sealed with the data directory's key file,
+/// as the settings page does); no secret is
 /// ever printed. Each change is recorded in the audit trail by Key ID, as on the page.
 enum APNsKeysAddCommand: Command {
     static let words = ["apns-keys", "add"]
     static let valueOptions: Set<String> = [
-        "data", "key", "key-id", "team-id", "key-scope", "key-bundle", "certificate", "password-file",
+        "data", WorkspaceOption.name, "key", "key-id", "team-id", "key-scope", "key-bundle", "certificate",
+        "password-file",
     ]
     static let flagOptions: Set<String> = []
     static let usage = """
         pushboard apns-keys add (--key FILE.p8 --key-id ID --team-id ID [--key-scope both|sandbox|production]
-            [--key-bundle BUNDLE_ID] | --certificate FILE [--password-file FILE]) [--data DIR]
+            [--key-bundle BUNDLE_ID] | --certificate FILE [--password-file FILE])
+            [--data DIR] [--database URL]
 
-        Checks the key or certificate and stores it sealed (encrypted) in the data directory: the
-        key file secret.key there (mode 0600, created on first use) or the service manager's
+        Checks the key or certificate and stores it sealed (encrypted) in the data directory (or,
+        with --database, the PostgreSQL database), sealed with the key file secret.key of the data
+        directory (mode 0600, created on first use) or the service manager's
         credential pushboard-secret-key. Prints the stored description, never the secret.
         Exit status: 0 stored, 1 refused (the message names the option), 2 usage or I/O error.
         """
@@ -52,10 +56,10 @@ enum APNsKeysAddCommand: Command {
 /// `pushboard apns-keys list`.
 enum APNsKeysListCommand: Command {
     static let words = ["apns-keys", "list"]
-    static let valueOptions: Set<String> = ["data"]
+    static let valueOptions: Set<String> = ["data", WorkspaceOption.name]
     static let flagOptions: Set<String> = []
     static let usage = """
-        pushboard apns-keys list [--data DIR]
+        pushboard apns-keys list [--data DIR] [--database URL]
 
         Prints each stored APNs credential (never its secret), tab-separated: id, kind, Key ID or
         subject, team, environments, topic scope or topics, expiry, added by, added at.
@@ -72,10 +76,10 @@ enum APNsKeysListCommand: Command {
 /// `pushboard apns-keys remove ID`.
 enum APNsKeysRemoveCommand: Command {
     static let words = ["apns-keys", "remove"]
-    static let valueOptions: Set<String> = ["data"]
+    static let valueOptions: Set<String> = ["data", WorkspaceOption.name]
     static let flagOptions: Set<String> = []
     static let usage = """
-        pushboard apns-keys remove ID|KEY_ID [--data DIR]
+        pushboard apns-keys remove ID|KEY_ID [--data DIR] [--database URL]
 
         Removes a stored APNs credential, named by its id or Key ID.
         Exit status: 0 removed, 1 none has this name.
@@ -99,16 +103,16 @@ enum APNsKeysRemoveCommand: Command {
     }
 }
 
-/// The data directory's vault and audit trail, for the `apns-keys` commands.
+/// The workspace's vault and audit trail, for the `apns-keys` commands: the credentials in the
+/// workspace (`--data` or `--database`), sealed with the data directory's key.
 struct APNsKeysWorkspace {
     let audited: AuditedAccess
     let vault: CredentialVault
 
     init(_ arguments: ParsedArguments) throws {
         audited = try AuditedAccess(arguments)
-        let directory = arguments["data"] ?? "./pushboard-data"
         vault = CredentialVault(
-            store: try Store(directory: directory).apnsCredentials, dataDirectory: directory)
+            store: audited.store.apnsCredentials, dataDirectory: WorkspaceOption.dataDirectory(arguments))
     }
 
     /// A credential's description as printed, every field terminal-safe.
@@ -126,12 +130,13 @@ struct APNsKeysWorkspace {
 /// data directory, opened with its sealing key (a lost key file is a finding-like refusal, exit 1).
 enum StoredCredentialOption {
     /// The options it adds to `apns-keys check`.
-    static let valueOptions: Set<String> = ["stored", "data"]
+    static let valueOptions: Set<String> = ["stored", "data", WorkspaceOption.name]
     /// Its help lines.
     static let help = """
           --stored ID            a credential stored with apns-keys add or on /settings/apns (its
                                  id or Key ID), instead of --key or --certificate
           --data DIR             the data directory holding it (default ./pushboard-data)
+          --database URL         the PostgreSQL database holding it (sealed with --data's key)
         """
 
     /// The stored credential `--stored` names, opened; nil when the option is not given.
@@ -140,9 +145,9 @@ enum StoredCredentialOption {
         if arguments["key"] != nil || arguments["certificate"] != nil {
             throw UsageError("give --stored, --key or --certificate, not two of them")
         }
-        let directory = arguments["data"] ?? "./pushboard-data"
         let vault = CredentialVault(
-            store: try Store(directory: directory).apnsCredentials, dataDirectory: directory)
+            store: try WorkspaceOption.open(arguments).apnsCredentials,
+            dataDirectory: WorkspaceOption.dataDirectory(arguments))
         guard let stored = try vault.described(name) else {
             throw CredentialFailure(
                 error: APNsCredentialError(

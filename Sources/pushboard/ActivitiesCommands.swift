@@ -8,13 +8,13 @@ import Storage
 /// a JSON Schema, one revision per type, keyed by the `ActivityAttributes` name.
 enum ActivitiesImportCommand: Command {
     static let words = ["activities", "import"]
-    static let valueOptions: Set<String> = ["data"]
+    static let valueOptions: Set<String> = ["data", WorkspaceOption.name]
     static let flagOptions: Set<String> = []
     static let usage = """
-        pushboard activities import FILE|FOLDER... [--data DIR]
+        pushboard activities import FILE|FOLDER... [--data DIR | --database URL]
 
         Reads the app's ActivityAttributes types and stores each in the data directory
-        (default ./pushboard-data), replacing a type of the same name. FILE is Swift source
+        (default ./pushboard-data) or the PostgreSQL database, replacing a type of the same name. FILE is Swift source
         (a .swift file with `struct Name: ActivityAttributes` and its nested ContentState) or
         a JSON Schema. Give several Swift files, or a folder (every .swift file in it, the
         widget extension's folder for instance), to import them together: a type declared in
@@ -36,10 +36,9 @@ enum ActivitiesImportCommand: Command {
             Console.error("pushboard activities import: '\(label)' has errors; nothing was imported")
             return 1
         }
-        let directory = arguments["data"] ?? "./pushboard-data"
         do {
             let author = "cli:" + (ProcessInfo.processInfo.environment["USER"] ?? "unknown")
-            let catalog = ActivityCatalog(store: try Store(directory: directory).activityTypes)
+            let catalog = ActivityCatalog(store: try WorkspaceOption.open(arguments).activityTypes)
             for type in imported.types {
                 try catalog.put(type, source: imported.sourceText, format: imported.format, by: author)
             }
@@ -49,12 +48,16 @@ enum ActivitiesImportCommand: Command {
             }
             Console.error("pushboard activities import: a type of '\(label)' would not read back once stored")
             return 1
+        } catch let error as UsageError {
+            throw error
         } catch {
-            throw InputOutputError(message: "cannot write the activity types in '\(directory)': \(error)")
+            throw InputOutputError(
+                message: "cannot write the activity types in \(WorkspaceOption.describe(arguments)): \(error)"
+            )
         }
         Console.say(
-            "Imported \(imported.types.map(\.name).joined(separator: ", ")) (\(imported.format.rawValue)) into \(directory)"
-        )
+            "Imported \(imported.types.map(\.name).joined(separator: ", ")) (\(imported.format.rawValue)) into "
+                + WorkspaceOption.place(arguments))
         return 0
     }
 }
@@ -62,12 +65,13 @@ enum ActivitiesImportCommand: Command {
 /// `pushboard activities export`: the stored types as JSON Schema, `{"activities": [...]}`.
 enum ActivitiesExportCommand: Command {
     static let words = ["activities", "export"]
-    static let valueOptions: Set<String> = ["data"]
+    static let valueOptions: Set<String> = ["data", WorkspaceOption.name]
     static let flagOptions: Set<String> = []
     static let usage = """
-        pushboard activities export [--data DIR]
+        pushboard activities export [--data DIR | --database URL]
 
-        Prints the Live Activity types of the data directory (default ./pushboard-data) as
+        Prints the Live Activity types of the data directory (default ./pushboard-data) or of the
+        PostgreSQL database as
         {"activities": [JSON Schema, ...]}, which `activities import` and --activities read back.
         """
 
@@ -75,14 +79,14 @@ enum ActivitiesExportCommand: Command {
         guard try arguments.singleOperand() == nil else {
             throw UsageError("activities export takes no FILE")
         }
-        let types = try ActivityTypeSource.stored(in: arguments["data"] ?? "./pushboard-data")
+        let types = try ActivityTypeSource.stored(arguments)
         Console.outBytes(Array(JSONWriter(style: .pretty).string(types.jsonValue).utf8) + [0x0A])
         return 0
     }
 }
 
 /// Where `validate` gets the app's Live Activity types: a Swift or schema file (`--activities`),
-/// the data directory given with `--data`, or nowhere.
+/// the workspace given with `--data` or `--database`, or nowhere.
 enum ActivityTypeSource {
     /// The types the arguments name, or nil when none.
     static func types(_ arguments: ParsedArguments) throws -> ActivityTypeSet? {
@@ -96,17 +100,20 @@ enum ActivityTypeSource {
             }
             return ActivityTypeSet(imported.types)
         }
-        if let directory = arguments["data"] { return try stored(in: directory) }
+        if WorkspaceOption.isGiven(arguments) { return try stored(arguments) }
         return nil
     }
 
-    /// The types stored in a data directory, read without changing it.
-    static func stored(in directory: String) throws -> ActivityTypeSet {
+    /// The types stored in the workspace (`--data`, default ./pushboard-data, or `--database`),
+    /// read without changing it.
+    static func stored(_ arguments: ParsedArguments) throws -> ActivityTypeSet {
         do {
-            return try ActivityCatalog(store: Store(directory: directory, mode: .readOnly).activityTypes)
-                .types()
+            return try ActivityCatalog(store: WorkspaceOption.openForReading(arguments).activityTypes).types()
+        } catch let error as UsageError {
+            throw error
         } catch {
-            throw InputOutputError(message: "cannot read the activity types in '\(directory)': \(error)")
+            throw InputOutputError(
+                message: "cannot read the activity types in \(WorkspaceOption.describe(arguments)): \(error)")
         }
     }
 }

@@ -6,13 +6,13 @@ import Storage
 /// `pushboard categories export`: the category config or the Swift code that registers it.
 enum CategoriesExportCommand: Command {
     static let words = ["categories", "export"]
-    static let valueOptions: Set<String> = ["as", "data"]
+    static let valueOptions: Set<String> = ["as", "data", WorkspaceOption.name]
     static let flagOptions: Set<String> = []
     static let usage = """
-        pushboard categories export --as json|swift [--data DIR | FILE]
+        pushboard categories export --as json|swift [--data DIR | --database URL | FILE]
 
-        Prints the category registry of the data directory (default ./pushboard-data), or of the
-        config FILE, as the config JSON (the format `validate --categories` reads) or as Swift code that registers the
+        Prints the category registry of the data directory (default ./pushboard-data), of the
+        PostgreSQL database, or of the config FILE, as the config JSON (the format `validate --categories` reads) or as Swift code that registers the
         categories with UNUserNotificationCenter.
         """
 
@@ -22,10 +22,12 @@ enum CategoriesExportCommand: Command {
         }
         let config: CategoryConfig
         if let file = try arguments.singleOperand() {
-            guard arguments["data"] == nil else { throw UsageError("give --data or FILE, not both") }
+            guard !WorkspaceOption.isGiven(arguments) else {
+                throw UsageError("give --data, --database or FILE, not two of them")
+            }
             config = try CategoryConfigFile.read(file)
         } else {
-            config = try RegistryAccess.read(arguments["data"] ?? "./pushboard-data")
+            config = try RegistryAccess.read(arguments)
         }
         Console.outBytes(
             Array((format == "swift" ? config.swiftRegistrationCode() : config.prettyJSON()).utf8))
@@ -36,13 +38,13 @@ enum CategoriesExportCommand: Command {
 /// `pushboard categories import`: replaces the registry with a config file, atomically.
 enum CategoriesImportCommand: Command {
     static let words = ["categories", "import"]
-    static let valueOptions: Set<String> = ["data"]
+    static let valueOptions: Set<String> = ["data", WorkspaceOption.name]
     static let flagOptions: Set<String> = ["dry-run"]
     static let usage = """
-        pushboard categories import FILE [--dry-run] [--data DIR]
+        pushboard categories import FILE [--dry-run] [--data DIR | --database URL]
 
         Checks the category config FILE and, when it has no errors, replaces the registry of the
-        data directory (default ./pushboard-data) with it in one transaction; the previous
+        data directory (default ./pushboard-data) or the PostgreSQL database with it in one transaction; the previous
         registry stays in the history. A config with errors changes nothing (exit 1).
           --dry-run   only print what the import would do (adds, changes, removes, and each change); change nothing
         """
@@ -57,15 +59,16 @@ enum CategoriesImportCommand: Command {
             Console.error("pushboard categories import: '\(file)' has errors; the registry was not changed")
             return 1
         }
-        let directory = arguments["data"] ?? "./pushboard-data"
+        let place = WorkspaceOption.place(arguments)
         if arguments.has("dry-run") {
             // A data directory that does not exist yet has an empty registry.
             let current =
-                FileManager.default.fileExists(atPath: directory)
-                ? try RegistryAccess.read(directory) : CategoryConfig(categories: [])
+                arguments[WorkspaceOption.name] != nil
+                    || FileManager.default.fileExists(atPath: WorkspaceOption.dataDirectory(arguments))
+                ? try RegistryAccess.read(arguments) : CategoryConfig(categories: [])
             let plan = RegistryImportPlan(current: current, incoming: config)
             Console.say(
-                "Dry run: importing '\(file)' into \(directory) \(plan.summary)"
+                "Dry run: importing '\(file)' into \(place) \(plan.summary)"
                     + " (\(plan.unchangedCount) unchanged); nothing was changed.")
             // What each change is, as the page's dry run lists it: the buttons an added category
             // brings, and each difference of a changed one.
@@ -84,26 +87,32 @@ enum CategoriesImportCommand: Command {
         }
         do {
             let author = "cli:" + (ProcessInfo.processInfo.environment["USER"] ?? "unknown")
-            try CategoryCatalog(store: Store(directory: directory).categories).replaceAll(
+            try CategoryCatalog(store: WorkspaceOption.open(arguments).categories).replaceAll(
                 with: config, by: author)
+        } catch let error as UsageError {
+            throw error
         } catch {
-            throw InputOutputError(message: "cannot write the registry in '\(directory)': \(error)")
+            throw InputOutputError(
+                message: "cannot write the registry in \(WorkspaceOption.describe(arguments)): \(error)")
         }
-        Console.say("Imported \(config.categories.count) categories into \(directory)")
+        Console.say("Imported \(config.categories.count) categories into \(place)")
         return 0
     }
 }
 
-/// Reading the registry of a data directory without changing it.
+/// Reading the registry of the workspace (`--data` or `--database`) without changing it.
 enum RegistryAccess {
-    /// The registry of `directory` as a config.
-    static func read(_ directory: String) throws -> CategoryConfig {
+    /// The registry of the workspace the options name, as a config.
+    static func read(_ arguments: ParsedArguments) throws -> CategoryConfig {
         do {
-            return try CategoryCatalog(store: Store(directory: directory, mode: .readOnly).categories)
+            return try CategoryCatalog(store: WorkspaceOption.openForReading(arguments).categories)
                 .snapshot()
                 .config
+        } catch let error as UsageError {
+            throw error
         } catch {
-            throw InputOutputError(message: "cannot read the registry in '\(directory)': \(error)")
+            throw InputOutputError(
+                message: "cannot read the registry in \(WorkspaceOption.describe(arguments)): \(error)")
         }
     }
 }

@@ -1,23 +1,25 @@
 import NotificationKit
 
-/// Where a command gets the registered categories: a config file (`--categories`), a data
-/// directory's registry (`--data`), or nowhere (the validator then says it could not check).
+/// Where a command gets the registered categories: a config file (`--categories`), the
+/// workspace's registry (`--data` or `--database`), or nowhere (the validator then says it could
+/// not check).
 struct CategorySource {
     private let file: String?
-    private let dataDirectory: String?
+    /// The options, when they name a workspace.
+    private let workspace: ParsedArguments?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         file = arguments["categories"]
-        dataDirectory = arguments["data"]
-        if file != nil && dataDirectory != nil {
-            throw UsageError("give --categories or --data, not both")
+        workspace = WorkspaceOption.isGiven(arguments) ? arguments : nil
+        if file != nil && workspace != nil {
+            throw UsageError("give --categories or --data/--database, not both")
         }
     }
 
     /// The registered categories, or nil when no source was given.
     func config() throws -> CategoryConfig? {
         if let file { return try CategoryConfigFile.read(file) }
-        if let dataDirectory { return try RegistryAccess.read(dataDirectory) }
+        if let workspace { return try RegistryAccess.read(workspace) }
         return nil
     }
 

@@ -5,7 +5,8 @@ import NotificationKit
 enum ExportCommand: Command {
     static let words = ["export"]
     static let valueOptions = HeaderOptions.names.union([
-        "as", "bundle", "device-token", "categories", "data", "environment", InputReader.option,
+        "as", "bundle", "device-token", "categories", "data", WorkspaceOption.name, "environment",
+        InputReader.option,
     ])
     static let flagOptions: Set<String> = ["strict"]
     static let usage = """
@@ -19,7 +20,7 @@ enum ExportCommand: Command {
                                (without it, give simctl the bundle id: xcrun simctl push booted ID FILE)
           --device-token HEX   the device token for the curl URL (default: a DEVICE_TOKEN placeholder)
           --environment ENV    sandbox (default) or production APNs host for curl
-          --categories FILE    category config to check "category" against (or --data DIR)
+          --categories FILE    category config to check "category" against (or --data DIR, --database URL)
           --strict             warnings count as errors
         \(HeaderOptions.help)
         \(InputReader.help)

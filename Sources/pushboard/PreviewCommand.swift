@@ -5,7 +5,7 @@ import NotificationPreview
 enum PreviewCommand: Command {
     static let words = ["preview"]
     static let valueOptions: Set<String> = [
-        "device", "surface", "categories", "data", "format", "ios", InputReader.option,
+        "device", "surface", "categories", "data", WorkspaceOption.name, "format", "ios", InputReader.option,
     ]
     static let flagOptions: Set<String> = ["hidden-previews"]
     static let usage = """
@@ -19,6 +19,7 @@ enum PreviewCommand: Command {
           --hidden-previews  as with Settings › Notifications › Show Previews set to Never
           --categories FILE  category config, so the category's buttons can be shown
           --data DIR         use the category registry of a pushboard data directory instead
+          --database URL     the same, of a PostgreSQL database (docs/cluster.md)
           --ios VERSION      the expanded view of iOS \(PreviewVersion.validList) (default \(PreviewVersion.default.rawValue))
           --format FORMAT    text (default), json (the API's preview, with the report inside) or
                              table (with --device all; its default)

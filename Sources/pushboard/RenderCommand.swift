@@ -8,7 +8,7 @@ import Personalization
 /// streaming, on every core (docs/templates.md).
 enum RenderCommand: Command {
     static let words = ["render"]
-    static let valueOptions: Set<String> = ["values", "jobs", "categories", "data"]
+    static let valueOptions: Set<String> = ["values", "jobs", "categories", "data", WorkspaceOption.name]
     static let flagOptions: Set<String> = ["strict"]
     static let usage = """
         pushboard render TEMPLATE --values FILE [--jobs N] [--categories FILE | --data DIR] [--strict]
@@ -22,6 +22,7 @@ enum RenderCommand: Command {
           --jobs N           threads (default: every core)
           --categories FILE  category config to check "category" against
           --data DIR         use the category registry of a pushboard data directory instead
+          --database URL     the same, of a PostgreSQL database (docs/cluster.md)
           --strict           warnings count as errors
         Exit status: 0 every line valid, 1 a template that cannot be used or an invalid line (a
         worst case over the limit is said on standard error but renders), 2 usage or I/O error.

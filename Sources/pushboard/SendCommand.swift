@@ -8,7 +8,8 @@ import NotificationKit
 enum SendCommand: Command {
     static let words = ["send"]
     static let valueOptions = HeaderOptions.names.union(APNsOptions.valueOptions).union([
-        "device", "environment", "bundle", "categories", "data", "connect-timeout", "timeout",
+        "device", "environment", "bundle", "categories", "data", WorkspaceOption.name, "connect-timeout",
+        "timeout",
         InputReader.option,
     ])
     static let flagOptions: Set<String> = ["strict", "force"]
@@ -28,7 +29,7 @@ enum SendCommand: Command {
           --force                send even when the doctor finds an error
           --connect-timeout S    seconds allowed to connect (default 5)
           --timeout S            seconds allowed per request (default 10)
-          --categories FILE      category config to check "category" against (or --data DIR)
+          --categories FILE      category config to check "category" against (or --data DIR, --database URL)
           --strict               warnings count as errors
         \(APNsOptions.help)
         \(HeaderOptions.help)

@@ -9,10 +9,10 @@ import Storage
 /// stored catalog, for CI: exit 1 when a key is missing or stale (Xcode would prune it).
 enum StringsCheckCommand: Command {
     static let words = ["strings", "check"]
-    static let valueOptions: Set<String> = ["data"]
+    static let valueOptions: Set<String> = ["data", WorkspaceOption.name]
     static let flagOptions: Set<String> = []
     static let usage = """
-        pushboard strings check [--data DIR]
+        pushboard strings check [--data DIR | --database URL]
 
         Lists every title-loc-key, subtitle-loc-key and loc-key of the saved notifications with
         what the String Catalog says of it (missing, stale, not translated in some languages,
@@ -22,9 +22,10 @@ enum StringsCheckCommand: Command {
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         guard try arguments.singleOperand() == nil else { throw UsageError("strings check takes no operand") }
-        let directory = arguments["data"] ?? "./pushboard-data"
         guard let catalog = try snapshot(arguments).catalog else {
-            Console.error("pushboard strings check: no String Catalog is imported in '\(directory)'")
+            Console.error(
+                "pushboard strings check: no String Catalog is imported in \(WorkspaceOption.describe(arguments))"
+            )
             return 1
         }
         let checker = CatalogChecker(catalog: catalog)
@@ -32,9 +33,12 @@ enum StringsCheckCommand: Command {
         var failing = 0
         let store: Store
         do {
-            store = try Store(directory: directory, mode: .readOnly)
+            store = try WorkspaceOption.openForReading(arguments)
+        } catch let error as UsageError {
+            throw error
         } catch {
-            throw InputOutputError(message: "cannot read the notifications in '\(directory)': \(error)")
+            throw InputOutputError(
+                message: "cannot read the notifications in \(WorkspaceOption.describe(arguments)): \(error)")
         }
         try store.notifications.forEachBatch { batch in
             for notification in batch {
@@ -62,14 +66,16 @@ enum StringsCheckCommand: Command {
         return failing == 0 ? 0 : 1
     }
 
-    /// The catalog stored in `--data`.
+    /// The catalog stored in the workspace (`--data` or `--database`).
     static func snapshot(_ arguments: ParsedArguments) throws -> StringCatalogSnapshot {
-        let directory = arguments["data"] ?? "./pushboard-data"
         do {
-            return try StringCatalogRegistry(store: Store(directory: directory, mode: .readOnly).strings)
+            return try StringCatalogRegistry(store: WorkspaceOption.openForReading(arguments).strings)
                 .snapshot()
+        } catch let error as UsageError {
+            throw error
         } catch {
-            throw InputOutputError(message: "cannot read the String Catalog in '\(directory)': \(error)")
+            throw InputOutputError(
+                message: "cannot read the String Catalog in \(WorkspaceOption.describe(arguments)): \(error)")
         }
     }
 

@@ -9,17 +9,19 @@ import Storage
 /// a folder of `*.lproj` with `.strings` and `.stringsdict` files (or a zip of one), as its next revision.
 enum StringsImportCommand: Command {
     static let words = ["strings", "import"]
-    static let valueOptions: Set<String> = ["data", "source-language", InputReader.option]
+    static let valueOptions: Set<String> = [
+        "data", WorkspaceOption.name, "source-language", InputReader.option,
+    ]
     static let flagOptions: Set<String> = []
     static let usage = """
-        pushboard strings import FILE|DIR [--data DIR] [--source-language LANG] [--max-bytes N]
+        pushboard strings import FILE|DIR [--data DIR | --database URL] [--source-language LANG] [--max-bytes N]
 
         Reads the app's String Catalog from FILE (Localizable.xcstrings, format 1.0 or 1.1) or
         from DIR, a folder of <language>.lproj folders with Localizable.strings and
         Localizable.stringsdict files (UTF-8 or UTF-16; --source-language names the development
         language, default en), or from FILE.zip, such a folder zipped (stored or deflated
-        entries), and stores it in the data directory (default ./pushboard-data)
-        as the catalog's next revision. A file that does not read changes nothing (exit 1);
+        entries), and stores it in the data directory (default ./pushboard-data) or the
+        PostgreSQL database as the catalog's next revision. A file that does not read changes nothing (exit 1);
         each problem is printed as file:line:column: message. A file larger than --max-bytes
         (default 1 MiB, the API's body limit) is refused: raise it for a large catalog.
         """
@@ -40,17 +42,20 @@ enum StringsImportCommand: Command {
             Console.error("pushboard strings import: '\(path)' does not read; nothing was imported")
             return 1
         }
-        let directory = arguments["data"] ?? "./pushboard-data"
         do {
             let author = "cli:" + (ProcessInfo.processInfo.environment["USER"] ?? "unknown")
-            let registry = StringCatalogRegistry(store: try Store(directory: directory).strings)
+            let registry = StringCatalogRegistry(store: try WorkspaceOption.open(arguments).strings)
             try registry.put(catalog, sourceName: (path as NSString).lastPathComponent, by: author)
+        } catch let error as UsageError {
+            throw error
         } catch {
-            throw InputOutputError(message: "cannot write the String Catalog in '\(directory)': \(error)")
+            throw InputOutputError(
+                message: "cannot write the String Catalog in \(WorkspaceOption.describe(arguments)): \(error)"
+            )
         }
         Console.say(
             "Imported \(catalog.entries.count) keys in \(catalog.languages.count) languages "
-                + "(\(catalog.languages.joined(separator: ", "))) into \(directory)")
+                + "(\(catalog.languages.joined(separator: ", "))) into \(WorkspaceOption.place(arguments))")
         return 0
     }
 
@@ -94,10 +99,10 @@ enum StringsImportCommand: Command {
 /// `pushboard strings export`: the stored catalog as `Localizable.xcstrings`.
 enum StringsExportCommand: Command {
     static let words = ["strings", "export"]
-    static let valueOptions: Set<String> = ["data"]
+    static let valueOptions: Set<String> = ["data", WorkspaceOption.name]
     static let flagOptions: Set<String> = []
     static let usage = """
-        pushboard strings export [--data DIR]
+        pushboard strings export [--data DIR | --database URL]
 
         Writes the stored String Catalog to standard output as Localizable.xcstrings JSON: the
         JSON value that was imported. Exit 1 when no catalog is imported.

@@ -22,6 +22,8 @@ enum AccessCommands {
 /// tokens: each change is recorded like the same change made on the admin pages, with the
 /// account at the terminal (`cli:root`) as the actor.
 struct AuditedAccess {
+    /// The workspace opened.
+    let store: Store
     /// Users, sessions and tokens.
     let access: AccessControl
     /// Where the changes are recorded.
@@ -31,7 +33,6 @@ struct AuditedAccess {
 
     /// Opens `--database` or `--data` (default ./pushboard-data), created when missing.
     init(_ arguments: ParsedArguments) throws {
-        let store: Store
         do {
             store = try WorkspaceOption.open(arguments)
         } catch let error as UsageError {

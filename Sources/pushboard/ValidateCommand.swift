@@ -5,7 +5,8 @@ import NotificationKit
 enum ValidateCommand: Command {
     static let words = ["validate"]
     static let valueOptions = HeaderOptions.names.union([
-        "categories", "format", "data", "activities", "activity", "jobs", InputReader.option,
+        "categories", "format", "data", WorkspaceOption.name, "activities", "activity", "jobs",
+        InputReader.option,
     ])
     static let flagOptions: Set<String> = ["jsonl", "envelope", "strict", "broadcast"]
     static let usage = """
@@ -18,6 +19,7 @@ enum ValidateCommand: Command {
           --categories FILE  category config (pushboard categories export writes one) to check "category" against
           --data DIR         use the category registry of a pushboard data directory instead
                              (and its String Catalog, which loc-keys are checked against)
+          --database URL     the same, of a PostgreSQL database (docs/cluster.md)
           --format FORMAT    text (default) or json, for a single payload
           --envelope         each --jsonl line is {"headers": {…}, "payload": {…}}
           --jobs N           --jsonl lines validated by N threads (default 1: least CPU time;
@@ -50,7 +52,7 @@ enum ValidateCommand: Command {
         validator.target = arguments.has("broadcast") ? .broadcast : nil
         validator.activityTypes = try ActivityTypeSource.types(arguments)
         validator.activityType = arguments["activity"]
-        if arguments["data"] != nil {
+        if WorkspaceOption.isGiven(arguments) {
             // The data directory's String Catalog, when one is imported, checks localized keys.
             validator.localizedKeys = try StringsCheckCommand.snapshot(arguments).localizedKeys
         }

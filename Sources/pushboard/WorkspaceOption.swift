@@ -2,7 +2,10 @@ import Storage
 
 /// Where a command finds the workspace: `--database postgresql://…` (a PostgreSQL database a
 /// cluster of instances shares) or else `--data DIR` (the SQLite file in a data directory, the
-/// default `./pushboard-data`). `serve`, `users` and `tokens` take both.
+/// default `./pushboard-data`). Every command that opens the workspace takes both: `serve`,
+/// `users`, `tokens`, `categories`, `strings`, `activities`, `apns-keys`, and `validate`,
+/// `preview`, `export`, `render`, `send` for the registered categories. With `--database` the
+/// data directory still holds the key files (`access.key`, `secret.key`).
 enum WorkspaceOption {
     /// The option naming a PostgreSQL database.
     static let name = "database"
@@ -22,12 +25,38 @@ enum WorkspaceOption {
         if let url = try databaseURL(arguments) {
             return try Store.openShared(connectionString: url, connectionLimit: connectionLimit)
         }
-        return try Store(directory: arguments["data"] ?? "./pushboard-data")
+        return try Store(directory: dataDirectory(arguments))
+    }
+
+    /// Opens the workspace to read it: the SQLite file read-only (it must exist already), or
+    /// the PostgreSQL database (brought to this binary's schema, as any instance would).
+    static func openForReading(_ arguments: ParsedArguments) throws -> Store {
+        if let url = try databaseURL(arguments) {
+            return try Store.openShared(connectionString: url, connectionLimit: 1)
+        }
+        return try Store(directory: dataDirectory(arguments), mode: .readOnly)
+    }
+
+    /// Whether a workspace is to be read (`--data` or `--database` given), for the commands where
+    /// it is optional.
+    static func isGiven(_ arguments: ParsedArguments) -> Bool {
+        arguments["data"] != nil || arguments[name] != nil
+    }
+
+    /// The data directory `--data` names (default ./pushboard-data).
+    static func dataDirectory(_ arguments: ParsedArguments) -> String {
+        arguments["data"] ?? "./pushboard-data"
+    }
+
+    /// Where the workspace is, unquoted, for what a command reports having done ("into
+    /// ./pushboard-data", "into the PostgreSQL database").
+    static func place(_ arguments: ParsedArguments) -> String {
+        arguments[name] != nil ? "the PostgreSQL database" : dataDirectory(arguments)
     }
 
     /// Where the workspace is, for messages: the data directory, or "the PostgreSQL database"
     /// (a URL may hold a password and is never repeated).
     static func describe(_ arguments: ParsedArguments) -> String {
-        arguments[name] != nil ? "the PostgreSQL database" : "'\(arguments["data"] ?? "./pushboard-data")'"
+        arguments[name] != nil ? "the PostgreSQL database" : "'\(dataDirectory(arguments))'"
     }
 }

@@ -8,7 +8,9 @@ final class AccessFixture: Sendable {
     let store: Store
     let access: AccessControl
 
-    init(sessions: SessionPolicy = SessionPolicy(), throttle: LoginThrottle = LoginThrottle()) throws {
+    init(sessions: SessionPolicy = SessionPolicy(), throttle: LoginThrottle.Policy = LoginThrottle.Policy())
+        throws
+    {
         directory = (NSTemporaryDirectory() as NSString).appendingPathComponent(
             "pushboard-access-tests-\(UUID().uuidString)")
         store = try Store(directory: directory)

@@ -42,7 +42,7 @@ import Testing
     /// fail at the account, from however many addresses, it logs in, while a stranger with the
     /// right password is held back.
     @Test func aKnownDeviceLogsInWhileStrangersFailAtItsAccount() throws {
-        let throttle = LoginThrottle(freeFailures: 3, accountCap: 300, addressCap: 300)
+        let throttle = LoginThrottle.Policy(freeFailures: 3, accountCap: 300, addressCap: 300)
         let fixture = try AccessFixture(throttle: throttle)
         try fixture.access.addUser(name: "anna", role: .viewer, password: Self.password)
         let now = Date()

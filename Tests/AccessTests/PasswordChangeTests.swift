@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test func aWrongCurrentPasswordChangesNothingAndIsSlowedDown() throws {
-        let fixture = try AccessFixture(throttle: LoginThrottle(freeFailures: 2))
+        let fixture = try AccessFixture(throttle: LoginThrottle.Policy(freeFailures: 2))
         try fixture.access.addUser(name: "anna", role: .viewer, password: Self.password)
         let here = try Self.logIn(fixture.access, "anna")
         let other = try Self.logIn(fixture.access, "anna")

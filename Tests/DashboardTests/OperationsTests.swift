@@ -1,5 +1,6 @@
 import Foundation
 import HTTPKit
+import Storage
 import Testing
 
 @testable import Dashboard
@@ -104,6 +105,37 @@ import Testing
             text.contains(#"pushboard_http_request_duration_seconds_bucket{le="+Inf",route="/healthz"} 200"#))
         #expect(text.contains(#"pushboard_validations_total{result="valid"} 200"#))
         #expect(text.contains("pushboard_http_requests_in_flight 1\n"))
+    }
+
+    /// Issue 30: the pool and statement figures of the database, in the exposition's style; none
+    /// on SQLite, whose connections are no pool (`DatabaseStatistics`).
+    @Test func metricsShowTheDatabasePoolAndStatementLatencyWhenTheDatabaseHasThem() throws {
+        let fixture = try DashboardFixture()
+        #expect(!DashboardFixture.text(fixture.send(.get, "/metrics")).contains("pushboard_database_pool"))
+        let metrics = Metrics()
+        var figures = DatabaseStatistics(
+            open: 3, idle: 2, inUse: 1, capacity: 8, waits: 4, waitSeconds: 1.5, statementLatency: .init())
+        figures.statementLatency.observe(0.000_976_562_5)  // 2^-10 and 2^-2: the sum is exact
+        figures.statementLatency.observe(0.25)
+        metrics.observeDatabase { [figures] in figures }
+        let text = metrics.exposition()
+        for line in [
+            "# TYPE pushboard_database_pool_open_connections gauge",
+            "pushboard_database_pool_open_connections 3",
+            "pushboard_database_pool_idle_connections 2", "pushboard_database_pool_in_use_connections 1",
+            "pushboard_database_pool_max_connections 8", "# TYPE pushboard_database_pool_waits_total counter",
+            "pushboard_database_pool_waits_total 4", "pushboard_database_pool_wait_seconds_total 1.5",
+            "# TYPE pushboard_database_statement_duration_seconds histogram",
+            #"pushboard_database_statement_duration_seconds_bucket{le="0.0005"} 0"#,
+            #"pushboard_database_statement_duration_seconds_bucket{le="0.001"} 1"#,
+            #"pushboard_database_statement_duration_seconds_bucket{le="0.1"} 1"#,
+            #"pushboard_database_statement_duration_seconds_bucket{le="0.25"} 2"#,
+            #"pushboard_database_statement_duration_seconds_bucket{le="+Inf"} 2"#,
+            "pushboard_database_statement_duration_seconds_sum 0.2509765625",
+            "pushboard_database_statement_duration_seconds_count 2",
+        ] {
+            #expect(text.contains(line + "\n"), "missing: \(line)")
+        }
     }
 
     @Test func labelValuesAreEscaped() {

@@ -44,6 +44,7 @@ public struct Dashboard: Responder {
             store: store.access, sessions: configuration.sessionPolicy,
             key: Self.accessKey(in: configuration.dataDirectory, log: log))
         let metrics = configuration.metrics
+        metrics.observeDatabase { [database = store.database] in database.statistics() }
         let audit = AuditTrail(store: store.audit, metrics: metrics, log: log)
         let failures = LoginFailureLog()
         let housekeeping = AccessHousekeeping(

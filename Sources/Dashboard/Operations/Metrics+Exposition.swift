@@ -1,5 +1,7 @@
+import Concurrency
 import EmbeddedResources
 import Foundation
+import Storage
 
 extension Metrics {
     /// The media type of the Prometheus text exposition format.
@@ -23,12 +25,7 @@ extension Metrics {
         family(&text, latency, "histogram", "Time to answer a request, by route.")
         for route in snapshot.latency.keys.sorted() {
             guard let histogram = snapshot.latency[route] else { continue }
-            for bucket in histogram.cumulativeBuckets {
-                sample(
-                    &text, latency + "_bucket", ["route": route, "le": bucket.bound], Double(bucket.count))
-            }
-            sample(&text, latency + "_sum", ["route": route], histogram.sum)
-            sample(&text, latency + "_count", ["route": route], Double(histogram.count))
+            appendHistogram(histogram, named: latency, labels: ["route": route], to: &text)
         }
 
         family(&text, "pushboard_http_requests_in_flight", "gauge", "Requests being answered now.")
@@ -64,6 +61,9 @@ extension Metrics {
             "Requests answered 503 because the database stayed locked.")
         sample(&text, "pushboard_database_busy_total", [:], Double(snapshot.databaseBusy))
         appendAccessMetrics(snapshot, to: &text)
+        if let database = databaseStatistics.withLock({ $0 })?() {
+            appendDatabaseMetrics(database, to: &text)
+        }
 
         appendProcessMetrics(to: &text)
         return text
@@ -85,6 +85,42 @@ extension Metrics {
             sample(
                 &text, "pushboard_pruned_rows_total", ["table": table], Double(snapshot.pruned[table] ?? 0))
         }
+    }
+
+    /// The PostgreSQL pool of this instance and its statements' durations.
+    private func appendDatabaseMetrics(_ database: DatabaseStatistics, to text: inout String) {
+        let gauges: [(String, String, Int)] = [
+            ("open", "Database connections open now (idle plus in use).", database.open),
+            ("idle", "Database connections open and waiting for a request.", database.idle),
+            ("in_use", "Database connections lent to a request now.", database.inUse),
+            ("max", "The most database connections this instance opens.", database.capacity),
+        ]
+        for (state, help, value) in gauges {
+            let name = "pushboard_database_pool_\(state)_connections"
+            family(&text, name, "gauge", help)
+            sample(&text, name, [:], Double(value))
+        }
+        family(
+            &text, "pushboard_database_pool_waits_total", "counter",
+            "Requests that found every database connection in use and waited for one.")
+        sample(&text, "pushboard_database_pool_waits_total", [:], Double(database.waits))
+        family(
+            &text, "pushboard_database_pool_wait_seconds_total", "counter",
+            "Time requests waited for a database connection, in seconds.")
+        sample(&text, "pushboard_database_pool_wait_seconds_total", [:], database.waitSeconds)
+        let latency = "pushboard_database_statement_duration_seconds"
+        family(&text, latency, "histogram", "Time a database statement took, from sending it to its answer.")
+        appendHistogram(database.statementLatency, named: latency, labels: [:], to: &text)
+    }
+
+    private func appendHistogram(
+        _ histogram: LatencyHistogram, named name: String, labels: [String: String], to text: inout String
+    ) {
+        for bucket in histogram.cumulativeBuckets {
+            sample(&text, name + "_bucket", labels.merging(["le": bucket.bound]) { $1 }, Double(bucket.count))
+        }
+        sample(&text, name + "_sum", labels, histogram.sum)
+        sample(&text, name + "_count", labels, Double(histogram.count))
     }
 
     private func appendProcessMetrics(to text: inout String) {

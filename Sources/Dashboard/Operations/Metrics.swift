@@ -64,6 +64,9 @@ public final class Metrics: Sendable {
     let inFlight = Atomic<Int>(0)
     /// Reads the listener's open connections, once the server has started.
     let openConnections = Locked<(@Sendable () -> Int?)?>(nil)
+    /// Reads the database's pool and statement figures (PostgreSQL only), once the dashboard has
+    /// opened it.
+    let databaseStatistics = Locked<(@Sendable () -> DatabaseStatistics?)?>(nil)
     /// When the process started counting, for `process_start_time_seconds`.
     let startTime = Date()
 
@@ -74,6 +77,12 @@ public final class Metrics: Sendable {
     /// dashboard does not).
     public func observeOpenConnections(_ provider: @escaping @Sendable () -> Int?) {
         openConnections.withLock { $0 = provider }
+    }
+
+    /// Lets the scrape report the database's connection pool and statement latency
+    /// (`StoreDatabase.statistics()`; nothing is shown when it answers nil, as SQLite does).
+    public func observeDatabase(_ provider: @escaping @Sendable () -> DatabaseStatistics?) {
+        databaseStatistics.withLock { $0 = provider }
     }
 
     /// A request started.

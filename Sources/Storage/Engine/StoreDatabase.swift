@@ -37,6 +37,15 @@ public protocol StoreDatabase: GenerationSource, AnyObject {
     /// Whether this database can take writes now, for `/readyz` (and, with `quickCheck`, a
     /// deeper check where the backend has one). Never throws: a failure is a failed check.
     func readiness(quickCheck: Bool) -> Readiness
+
+    /// The connection pool and statement figures `/metrics` shows (`DatabaseStatistics`), or nil
+    /// for a backend without them (SQLite, see there).
+    func statistics() -> DatabaseStatistics?
+}
+
+extension StoreDatabase {
+    /// No figures: SQLite's connections and waits are not a pool's (`DatabaseStatistics`).
+    public func statistics() -> DatabaseStatistics? { nil }
 }
 
 /// One session's way to run SQL: statements with values bound to their `?` parameters in order,

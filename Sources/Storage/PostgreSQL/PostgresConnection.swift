@@ -30,12 +30,20 @@ public final class PostgresConnection: SQLSession, @unchecked Sendable {
     }
 
     let handle: OpaquePointer
+    /// Where each statement's duration is counted (the pool's, for `/metrics`); nil for the
+    /// connections outside a pool (the change listener's, the tests').
+    private let counters: PostgresPoolCounters?
     /// Statement text → the name it was prepared under on this connection.
     private var prepared: [String: (name: String, parameters: Int)] = [:]
 
     /// Connects with `connectionString` (a `postgresql://` URI or `key=value` words, as libpq
     /// reads them; TLS settings such as `sslmode` pass through untouched).
-    public init(_ connectionString: String, limits: Limits = Limits()) throws {
+    public convenience init(_ connectionString: String, limits: Limits = Limits()) throws {
+        try self.init(connectionString, limits: limits, counters: nil)
+    }
+
+    /// A connection whose statements are timed into `counters`.
+    init(_ connectionString: String, limits: Limits, counters: PostgresPoolCounters?) throws {
         let options =
             "-c statement_timeout=\(limits.statementTimeoutMilliseconds) -c lock_timeout=\(limits.lockTimeoutMilliseconds)"
         let keywords = ["dbname", "connect_timeout", "application_name", "options"]
@@ -56,6 +64,7 @@ public final class PostgresConnection: SQLSession, @unchecked Sendable {
             throw StorageError.databaseUnavailable(message)
         }
         self.handle = connection
+        self.counters = counters
     }
 
     deinit {
@@ -76,7 +85,7 @@ public final class PostgresConnection: SQLSession, @unchecked Sendable {
     public var dialect: SQLDialect { .postgres }
 
     public func execute(_ sql: String) throws {
-        let result = PQexec(handle, sql)
+        let result = timed { PQexec(handle, sql) }
         defer { PQclear(result) }
         try check(result, context: sql)
     }
@@ -111,6 +120,12 @@ public final class PostgresConnection: SQLSession, @unchecked Sendable {
         return try row(PostgresRow(result: result, row: 0))
     }
 
+    /// Runs one round trip to the server, counting its duration when the connection has counters.
+    private func timed(_ exchange: () -> OpaquePointer?) -> OpaquePointer? {
+        guard let counters else { return exchange() }
+        return counters.timed(exchange)
+    }
+
     /// Prepares `sql` on first use, then executes it with `values` (text for text and numbers,
     /// binary for bytes, a null pointer for NULL).
     private func executePrepared(_ sql: String, _ values: [SQLValue]) throws -> OpaquePointer? {
@@ -122,8 +137,10 @@ public final class PostgresConnection: SQLSession, @unchecked Sendable {
         let encoded = try values.map(PostgresParameter.init)
         let lengths = encoded.map { Int32($0.bytes?.count ?? 0) }
         let formats = encoded.map { $0.isBinary ? Int32(1) : Int32(0) }
-        let result = Self.withParameterPointers(encoded) { pointers in
-            PQexecPrepared(handle, statement.name, Int32(values.count), pointers, lengths, formats, 0)
+        let result = timed {
+            Self.withParameterPointers(encoded) { pointers in
+                PQexecPrepared(handle, statement.name, Int32(values.count), pointers, lengths, formats, 0)
+            }
         }
         do {
             try check(result, context: sql)

@@ -81,6 +81,11 @@ public final class PostgresDatabase: StoreDatabase, Sendable {
         return Readiness(checks: [check])
     }
 
+    /// The pool's connections and waits and the statements' durations, for `/metrics`.
+    public func statistics() -> DatabaseStatistics? {
+        pool.statistics()
+    }
+
     public func changeGeneration() -> UInt64 {
         generation.load(ordering: .sequentiallyConsistent)
     }

@@ -16,7 +16,7 @@ enum PostgresSchema {
     static let migrationLockKey: Int64 = 0x5042_5343_4845_4D41
 
     /// Migration `n` (1-based) brings the schema from version `n - 1` to `n`.
-    static let migrations: [String] = [version1, notificationVariants]
+    static let migrations: [String] = [version1, notificationVariants, loginThrottle]
 
     /// The newest schema version this binary knows.
     static var latestVersion: Int { migrations.count }
@@ -276,5 +276,15 @@ enum PostgresSchema {
     private static let notificationVariants = """
         ALTER TABLE notifications ADD COLUMN variants TEXT NOT NULL DEFAULT '{}';
         ALTER TABLE notification_revisions ADD COLUMN variants TEXT NOT NULL DEFAULT '{}';
+        """
+
+    /// SQLite's migration 12 (issue 30): the login throttle's counts, shared by every instance.
+    private static let loginThrottle = """
+        CREATE TABLE login_throttle (
+            key TEXT COLLATE "C" PRIMARY KEY,
+            failures BIGINT NOT NULL,
+            last_failure DOUBLE PRECISION NOT NULL
+        );
+        CREATE INDEX login_throttle_by_age ON login_throttle (last_failure);
         """
 }

@@ -15,6 +15,7 @@ enum Schema {
         templateVariables,
         notificationVariants,
         notificationSequence,
+        loginThrottle,
     ]
 
     /// The newest schema version this binary knows.
@@ -263,5 +264,17 @@ enum Schema {
         CREATE UNIQUE INDEX notifications_by_seq ON notifications (seq);
         DROP INDEX notifications_live_by_update;
         CREATE INDEX notifications_live_by_update ON notifications (updated_at, seq) WHERE deleted_at IS NULL;
+        """
+
+    /// Issue 30: the login throttle's counts (`LoginThrottleStore`), so that every process
+    /// serving the workspace counts the same failures. `key` is a hash of what is counted (an
+    /// account, an address, a device); `last_failure` is in seconds since 1970.
+    static let loginThrottle = """
+        CREATE TABLE login_throttle (
+            key TEXT PRIMARY KEY NOT NULL,
+            failures INTEGER NOT NULL,
+            last_failure REAL NOT NULL
+        ) STRICT;
+        CREATE INDEX login_throttle_by_age ON login_throttle (last_failure);
         """
 }

@@ -44,6 +44,8 @@ import Testing
             by: "anna")
         _ = try store.access.addUser(name: "anna", role: "admin", passwordHash: "$argon2id$x", at: Date())
         try store.access.addSession(idHash: "feed", user: "anna", at: Date())
+        try LoginThrottleStore(database: store.database).countFailure(
+            keys: ["guessed"], now: Date(), retention: .init(forgetAfter: 900, capacity: 10))
         _ = try store.access.addToken(
             StoredToken(
                 name: "pipeline", role: "editor", secretHash: "beef", createdAt: "2027-01-01T00:00:00.000Z",
@@ -83,6 +85,7 @@ import Testing
             try store.activityTypes.registry(), try store.strings.revisions(), try store.settings.settings(),
             try store.access.users(), try store.access.tokens(),
             try store.access.session(idHash: "feed") as Any,
+            try LoginThrottleStore(database: store.database).records(["guessed"]),
             try store.audit.events(AuditFilter()), try store.apnsCredentials.all(),
             try store.testDevices.devices(of: "user:anna"),
             try store.sendLog.page(actor: nil, limit: 10, offset: 0),
@@ -95,6 +98,9 @@ import Testing
         let source = try Self.filledWorkspace(in: directory)
         let target = Store(
             database: try PostgresDatabase(connectionString: PostgresTestServer.freshDatabase()))
+        // A failed login counted on an instance already serving the empty target is no workspace.
+        try LoginThrottleStore(database: target.database).countFailure(
+            keys: ["guessed", "other"], now: Date(), retention: .init(forgetAfter: 900, capacity: 10))
         let counts = try WorkspaceCopy.copy(from: source.database, to: target.database, replacing: false)
         #expect(counts.first { $0.table == "notification_revisions" }?.rows == 36)
         #expect(counts.allSatisfy { $0.rows > 0 }, "\(counts.filter { $0.rows == 0 })")
