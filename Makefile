@@ -5,7 +5,7 @@ PORT ?= 8080
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: run test test-deps build release release-build install deb lint unit unit-build unit-run tsan pytest pytest-run pytest-parallel pytest-serial bench bench-http bench-validate bench-lists bench-languages bench-render bench-tables soak fuzz fuzz-build fuzz-smoke format clean
+.PHONY: run test test-deps browser-tests swift-tests fuzz-tests build release release-build install deb lint unit unit-build unit-run tsan pytest pytest-run pytest-parallel pytest-serial bench bench-http bench-validate bench-lists bench-languages bench-render bench-tables soak fuzz fuzz-build fuzz-smoke format clean
 
 run: release
 	.build/release/pushboard serve --host 127.0.0.1 --port $(PORT) --data $(DATA)
@@ -35,23 +35,30 @@ build:
 	scripts/install-deps.sh run
 	$(SWIFT) build
 
-# The Swift builds need only the libraries of `run`. The three builds (ThreadSanitizer, release,
-# fuzzing), the lint and the download of the browser and the Python test tools run at once: a
-# Swift build leaves a core idle for long stretches (modules that wait on one another), so
-# together they finish well before one after another. The tests then run one stage at a time, so
-# no build competes with the tests that assert timing. The fuzz smoke runs (one core) beside
-# the Swift tests, which wait on live servers for long stretches; so do the browser, API and CLI
-# tests beside them (pytest used under one core of two on its own: its tests wait on browsers and
-# servers), which saved 2.5 of 16 minutes. Only the tests marked `serial`, which assert latency
-# or timing bounds, run alone at the end. Each stage ends with its wall and CPU time
-# (scripts/timed.sh).
+# Three chains run at once, each starting as soon as what it needs is built: the browser, API and
+# CLI tests (pytest, six workers) after the release build; the Swift tests (three processes, under
+# ThreadSanitizer) after their build; the fuzz smoke runs after the fuzzing build. The release
+# build gets the cores first (the other two build under `nice`), so pytest, whose tests spend
+# most of their time waiting on browsers and servers, starts early and the builds fill the cores
+# it leaves idle. Then, alone, the tests marked `serial`, which assert latency or timing bounds.
+# Each stage ends with a line giving its wall and CPU time (scripts/timed.sh).
 test:
 	scripts/install-deps.sh run
-	scripts/timed.sh "builds, lint and test tools" \
-		$(MAKE) -j5 --output-sync=target lint test-deps unit-build release-build fuzz-build
-	scripts/timed.sh "Swift tests, fuzz smoke and pytest" \
-		$(MAKE) -j3 --output-sync=target unit-run fuzz-smoke pytest-parallel
+	scripts/timed.sh "builds and tests" \
+		$(MAKE) -j8 --output-sync=target lint browser-tests swift-tests fuzz-tests BUILD_NICE="nice -n 10"
 	scripts/timed.sh "pytest serial" $(MAKE) pytest-serial
+
+# A build's priority: `make test` lowers it for the builds whose tests can wait.
+BUILD_NICE ?=
+
+browser-tests: release-build test-deps
+	$(MAKE) pytest-parallel
+
+swift-tests: unit-build
+	$(MAKE) unit-run
+
+fuzz-tests: fuzz-build
+	$(MAKE) fuzz-smoke
 
 test-deps:
 	scripts/install-deps.sh test
@@ -68,7 +75,7 @@ unit: unit-build
 	$(MAKE) unit-run
 
 unit-build:
-	scripts/timed.sh unit-build $(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	scripts/timed.sh unit-build $(BUILD_NICE) $(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 
 # In SWIFT_TEST_SHARDS processes at once (scripts/swift-test-shards.sh says why): one process
 # keeps only one thread per core for tests, and a test that waits holds its thread.
@@ -110,7 +117,7 @@ fuzz-smoke:
 	scripts/timed.sh fuzz-smoke scripts/fuzz.sh 3
 
 fuzz-build:
-	scripts/timed.sh fuzz-build scripts/fuzz.sh --build-only
+	scripts/timed.sh fuzz-build $(BUILD_NICE) scripts/fuzz.sh --build-only
 
 bench: bench-http bench-validate bench-lists bench-languages bench-render bench-tables
 
