@@ -189,17 +189,41 @@ def make_driver(javascript=True):
     return webdriver.Chrome(service=Service(chromedriver), options=options)
 
 
-@pytest.fixture(scope="module")
-def browser():
-    """One browser with JavaScript for the tests of a module."""
+def fresh(driver):
+    """`driver` as a new browser would be for the next module: a blank page, no cookies (they
+    ignore the port, so another module's server would get them), no emulated media, the default
+    size and script timeout."""
+    driver.get("about:blank")
+    driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    driver.set_window_size(1280, 1000)
+    driver.set_script_timeout(30)
+    return driver
+
+
+# One browser of each kind per pytest process (an xdist worker runs many modules), made fresh for
+# each module: starting Chromium costs about a CPU-second, and the modules started some seventy.
+@pytest.fixture(scope="session")
+def _browser_of_this_process():
     driver = make_driver()
     yield driver
     driver.quit()
 
 
-@pytest.fixture(scope="module")
-def browser_without_javascript():
-    """One browser without JavaScript for the tests of a module."""
+@pytest.fixture(scope="session")
+def _browser_without_javascript_of_this_process():
     driver = make_driver(javascript=False)
     yield driver
     driver.quit()
+
+
+@pytest.fixture(scope="module")
+def browser(_browser_of_this_process):
+    """A browser with JavaScript for the tests of a module."""
+    return fresh(_browser_of_this_process)
+
+
+@pytest.fixture(scope="module")
+def browser_without_javascript(_browser_without_javascript_of_this_process):
+    """A browser without JavaScript for the tests of a module."""
+    return fresh(_browser_without_javascript_of_this_process)

@@ -37,15 +37,39 @@ def wait(driver, condition, timeout=20):
         lambda _: condition())
 
 
+# The element lookups by visible text run in the page, in one script call: reading each label's
+# or button's text through WebDriver was a round trip per element (the composer has some forty
+# labels and fifty buttons), and these lookups run inside waits that poll every 50 ms.
+FIND_BY_VISIBLE_TEXT = """
+const [selector, wanted] = arguments;
+const visibleText = element => element.checkVisibility({visibilityProperty: true})
+    ? element.innerText.split(/\\s+/).filter(Boolean).join(' ') : '';
+for (const element of document.querySelectorAll(selector)) {
+    if (selector === 'section[aria-labelledby]') {
+        const heading = document.getElementById(element.getAttribute('aria-labelledby'));
+        if (heading && visibleText(heading) === wanted) return element;
+    } else if (visibleText(element) === wanted) {
+        if (selector !== 'label') return element;
+        const target = element.getAttribute('for');
+        return target ? document.getElementById(target)
+                      : element.querySelector('input, select, textarea');
+    }
+}
+return null;
+"""
+
+
+def find_by_visible_text(driver, selector, text):
+    """The first element of `selector` whose visible text, white space collapsed, is `text`
+    (for a label, the control it labels; for a section, by its heading), or None."""
+    return driver.execute_script(FIND_BY_VISIBLE_TEXT, selector, " ".join(text.split()))
+
+
 def control(driver, label_text):
     """The control whose visible <label> reads exactly `label_text`."""
-    for label in driver.find_elements(By.TAG_NAME, "label"):
-        if " ".join(label.text.split()) == label_text:
-            target = label.get_attribute("for")
-            if target:
-                return driver.find_element(By.ID, target)
-            return label.find_element(By.CSS_SELECTOR, "input, select, textarea")
-    raise AssertionError(f"no label {label_text!r}")
+    found = find_by_visible_text(driver, "label", label_text)
+    assert found, f"no label {label_text!r}"
+    return found
 
 
 def plain(text):
@@ -55,26 +79,15 @@ def plain(text):
 
 def region(driver, name):
     """The section whose heading (aria-labelledby) is `name`."""
-    for section in driver.find_elements(By.CSS_SELECTOR, "section[aria-labelledby]"):
-        heading = driver.find_element(By.ID, section.get_attribute("aria-labelledby"))
-        if heading.text.strip() == name:
-            return section
-    raise AssertionError(f"no region {name!r}")
+    found = find_by_visible_text(driver, "section[aria-labelledby]", name)
+    assert found, f"no region {name!r}"
+    return found
 
 
 def button(driver, text):
     """The first button reading `text`. A live update may replace a region's buttons (the
-    matrix's device buttons) while they are read: such a button is skipped, and the search
-    waits a moment for one that matches."""
-    def first():
-        for candidate in driver.find_elements(By.TAG_NAME, "button"):
-            try:
-                if candidate.text.strip() == text:
-                    return candidate
-            except StaleElementReferenceException:
-                continue
-        return None
-    found = wait(driver, first, timeout=5)
+    matrix's device buttons) while the page is read: the search waits a moment for one."""
+    found = wait(driver, lambda: find_by_visible_text(driver, "button", text), timeout=5)
     assert found, f"no button {text!r}"
     return found
 
