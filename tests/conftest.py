@@ -192,12 +192,13 @@ def make_driver(javascript=True):
 def fresh(driver):
     """`driver` as a new browser would be for the next module: a blank page, no cookies (they
     ignore the port, so another module's server would get them), no emulated media, the default
-    size and script timeout."""
+    size and script timeout, an empty console log."""
     driver.get("about:blank")
     driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
     driver.set_window_size(1280, 1000)
     driver.set_script_timeout(30)
+    driver.get_log("browser")  # read, so the module's console checks see only their own pages
     return driver
 
 

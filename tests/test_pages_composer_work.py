@@ -246,7 +246,8 @@ def test_export_fields_fill_the_curl_command(page, server):
     if not page.javascript:
         press(page, "Preview")
     curl = lambda: control(page, "curl command").get_attribute("value")
-    wait(page, lambda: "apns-topic: com.example.chat" in curl())
+    # Each choice sends its own live update: wait for the last one (the environment) too.
+    wait(page, lambda: "apns-topic: com.example.chat" in curl() and "api.push.apple.com" in curl())
     assert "https://api.push.apple.com/3/device/ab12cd" + "0" * 58 in curl()
     assert "APNS_AUTH_TOKEN" in page.find_element(By.CSS_SELECTOR, ".token-help").get_attribute("textContent")
     assert "--topic" not in page.page_source
