@@ -23,6 +23,7 @@ final class PostgresChangeListener: Sendable {
     func start(_ changed: @escaping @Sendable () -> Void) {
         let thread = Thread { [self] in
             defer { finished.signal() }
+            Self.blockProcessSignals()
             while !stopped.load(ordering: .relaxed) {
                 do {
                     let connection = try PostgresConnection(connectionString, limits: limits)
@@ -41,6 +42,18 @@ final class PostgresChangeListener: Sendable {
         }
         thread.name = "pushboard-pg-listen"
         thread.start()
+    }
+
+    /// Blocks SIGINT, SIGTERM and SIGHUP in the calling (listener) thread. A process-directed
+    /// signal goes to any thread that does not block it, and this thread exists in every
+    /// process that opens the workspace, the CLI's too: taken here, Ctrl-C at `users add`'s
+    /// password prompt ended the process by the default action, past the prompt's own waiter
+    /// that puts the terminal's echo back. The process's main thread decides about them.
+    private static func blockProcessSignals() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, signal) }
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
     }
 
     /// Asks the thread to end and waits (at most a second) until it has.
