@@ -145,14 +145,15 @@ def module_cluster(request, backend):
 
 
 @contextlib.contextmanager
-def fresh_server(cluster, prefix="pushboard-test-", prepare=None):
+def fresh_server(cluster, prefix="pushboard-test-", prepare=None, directory=None):
     """A server with an empty workspace on the module's backend: a new `serve --data DIR` on
-    SQLite, or the module's cluster emptied (`cluster` from `module_cluster`). `prepare`
-    gets the CLI's workspace arguments before the server starts (to add users)."""
+    SQLite (in `directory`, left in place, or in a new one removed after), or the module's
+    cluster emptied (`cluster` from `module_cluster`). `prepare` gets the CLI's workspace
+    arguments before the server starts (to add users)."""
     if cluster is not None:
         yield cluster.fresh(prepare)
         return
-    path = tempfile.mkdtemp(prefix=prefix)
+    path = str(directory) if directory is not None else tempfile.mkdtemp(prefix=prefix)
     if prepare is not None:
         prepare(["--data", path])
     running = Server(path)
@@ -160,12 +161,14 @@ def fresh_server(cluster, prefix="pushboard-test-", prepare=None):
         yield running
     finally:
         running.stop()
-        shutil.rmtree(path, ignore_errors=True)
+        if directory is None:
+            shutil.rmtree(path, ignore_errors=True)
 
 
 @pytest.fixture
-def server(binary, module_cluster):
-    with fresh_server(module_cluster) as running:
+def server(binary, data_dir, module_cluster):
+    """A server of the test's own: on SQLite in `data_dir` (a test may read its files)."""
+    with fresh_server(module_cluster, directory=data_dir) as running:
         yield running
 
 
