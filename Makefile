@@ -5,7 +5,7 @@ PORT ?= 8080
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: run test test-deps browser-tests swift-tests fuzz-tests build release release-build install deb lint unit unit-build unit-run tsan pytest pytest-run pytest-parallel pytest-serial bench bench-http bench-validate bench-lists bench-languages bench-render bench-tables soak fuzz fuzz-build fuzz-smoke format clean
+.PHONY: run test test-deps browser-tests swift-tests fuzz-tests build release release-build install deb lint unit unit-build unit-run tsan pytest pytest-run pytest-parallel pytest-serial bench bench-http bench-validate bench-lists bench-languages bench-render bench-tables bench-migrate soak fuzz fuzz-build fuzz-smoke format clean
 
 run: release
 	.build/release/pushboard serve --host 127.0.0.1 --port $(PORT) --data $(DATA)
@@ -122,11 +122,18 @@ fuzz-smoke:
 fuzz-build:
 	scripts/timed.sh fuzz-build $(BUILD_NICE) scripts/fuzz.sh --build-only
 
-bench: bench-http bench-validate bench-lists bench-languages bench-render bench-tables
+bench: bench-http bench-validate bench-lists bench-languages bench-render bench-tables bench-migrate
 
 bench-http:
 	scripts/install-deps.sh bench
 	bench/http.sh
+
+# Issue 30: `pushboard migrate` of 1 000 notifications × 5 revisions, 200 categories, users,
+# tokens and audit to PostgreSQL, then every GET compared on both backends (`make test` runs the
+# same test at 100 × 5). Prints the build, move and compare times.
+bench-migrate: release
+	PUSHBOARD_MIGRATE_FULL=1 /usr/bin/time -f "bench-migrate: %e s wall, %U s user + %S s system CPU" \
+		python3 -m pytest -q -s -m migrate_full tests/test_migrate_workspace.py
 
 # Issue 28: pushboard render over 100 000 recipients against CPython, CPU time and peak RSS.
 bench-render: release

@@ -65,6 +65,10 @@ class PostgresServer:
         self._tool("createdb", "-h", "127.0.0.1", "-p", str(self.port), "-U", "pushboard", name)
         return self.url(name)
 
+    def sql(self, url, statement):
+        """Runs `statement` with psql on the database of `url` (one of `url(name)`)."""
+        self._tool("psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", url, "-c", statement)
+
     def url(self, name):
         return f"postgresql://pushboard@127.0.0.1:{self.port}/{name}"
 

@@ -62,17 +62,19 @@ class Instance:
     def __init__(self, name, url, data_dir, port, extra=()):
         self.name, self.url, self.data_dir, self.port = name, url, data_dir, port
         self.extra = list(extra)
+        # 0.0.0.0 for the public-bind rule's tests; the tests still connect to 127.0.0.1 only.
+        self.host = "127.0.0.1"
         self.process = None
         self.log = None
 
     def start(self):
         self.log = tempfile.TemporaryFile(mode="w+", encoding="utf-8")
         self.process = subprocess.Popen(
-            [str(BINARY), "serve", "--host", "127.0.0.1", "--port", str(self.port), "--data", self.data_dir,
+            [str(BINARY), "serve", "--host", self.host, "--port", str(self.port), "--data", self.data_dir,
              "--database", self.url, *self.extra],
             stdout=subprocess.PIPE, stderr=self.log, text=True, cwd=ROOT)
         line = self.process.stdout.readline()
-        if f"127.0.0.1:{self.port}" not in line:
+        if f"{self.host}:{self.port}" not in line:
             self.process.kill()
             self.process.wait()
             raise RuntimeError(f"instance {self.name} printed no URL: {line!r} {self.log_text()!r}")

@@ -26,8 +26,8 @@ def run(binary, *args, stdin=""):
                           cwd=ROOT, timeout=60)
 
 
-def add_user(binary, data_dir, name, role):
-    result = run(binary, "users", "add", name, "--role", role, "--data", str(data_dir),
+def add_user(binary, store, name, role):
+    result = run(binary, "users", "add", name, "--role", role, *store,
                  stdin=PASSWORD + "\n")
     assert result.returncode == 0, result.stderr
     return result
@@ -72,19 +72,65 @@ class PublicServer:
         return out + self.stderr_text()
 
 
-def test_public_bind_without_users_refuses_and_says_how(binary, data_dir):
+# The tests that use `store` run on one `serve --data DIR` and on a cluster (conftest
+# `pytest_generate_tests`): the CLI then works on the cluster's database (`--database URL`) and
+# `serve_public` starts both instances on 0.0.0.0 behind haproxy.
+BACKENDS = ("sqlite", "cluster")
+
+
+class Store(list):
+    """The CLI's workspace arguments (`--data DIR` or `--database URL`), and the module's
+    cluster (None on SQLite)."""
+
+    def __init__(self, arguments, cluster):
+        super().__init__(arguments)
+        self.cluster = cluster
+        # How the refusal to bind publicly names the workspace: a URL may hold a password.
+        self.hint = "--database URL" if cluster else " ".join(arguments)
+
+
+@pytest.fixture
+def store(data_dir, module_cluster):
+    if module_cluster is None:
+        return Store(["--data", str(data_dir)], None)
+    module_cluster.empty()
+    return Store(module_cluster.store_args, module_cluster)
+
+
+class PublicCluster:
+    """`PublicServer`'s interface for the cluster: both instances on 0.0.0.0, requests through
+    haproxy on 127.0.0.1."""
+
+    def __init__(self, cluster, *extra):
+        self.cluster = cluster.start("0.0.0.0", extra)
+        self.port = cluster.port
+
+    request = PublicServer.request
+
+    def stop(self):
+        return self.cluster.empty(graceful=True)
+
+
+def serve_public(binary, store, *extra):
+    """`serve --host 0.0.0.0` on the store's backend."""
+    if store.cluster is not None:
+        return PublicCluster(store.cluster, *extra)
+    return PublicServer(binary, store[1], *extra)
+
+
+def test_public_bind_without_users_refuses_and_says_how(binary, store):
     result = subprocess.run(
-        [str(binary), "serve", "--host", "0.0.0.0", "--port", "0", "--data", str(data_dir)],
+        [str(binary), "serve", "--host", "0.0.0.0", "--port", "0", *store],
         capture_output=True, text=True, cwd=ROOT, timeout=30)
     assert result.returncode == 2
-    assert "pushboard users add NAME --role admin --data " + str(data_dir) in result.stderr
+    assert "pushboard users add NAME --role admin " + store.hint in result.stderr
     assert result.stdout == ""
 
 
-def test_public_bind_with_an_editor_only_still_refuses(binary, data_dir):
-    add_user(binary, data_dir, "ed", "editor")
+def test_public_bind_with_an_editor_only_still_refuses(binary, store):
+    add_user(binary, store, "ed", "editor")
     result = subprocess.run(
-        [str(binary), "serve", "--host", "0.0.0.0", "--port", "0", "--data", str(data_dir)],
+        [str(binary), "serve", "--host", "0.0.0.0", "--port", "0", *store],
         capture_output=True, text=True, cwd=ROOT, timeout=30)
     assert result.returncode == 2 and "--role admin" in result.stderr
 
@@ -107,9 +153,9 @@ def page_and_api_paths():
     return operations
 
 
-def test_public_bind_with_an_admin_needs_login_everywhere_but_health_static_and_login(binary, data_dir):
-    add_user(binary, data_dir, "root", "admin")
-    server = PublicServer(binary, data_dir)
+def test_public_bind_with_an_admin_needs_login_everywhere_but_health_static_and_login(binary, store):
+    add_user(binary, store, "root", "admin")
+    server = serve_public(binary, store)
     try:
         assert server.request("GET", "/healthz")[0] == 200
         assert server.request("GET", "/static/pushboard.css")[0] == 200
@@ -135,25 +181,25 @@ def test_public_bind_with_an_admin_needs_login_everywhere_but_health_static_and_
         server.stop()
 
 
-def test_cli_tokens_work_are_revoked_at_once_and_never_logged(binary, data_dir):
-    add_user(binary, data_dir, "root", "admin")
-    created = run(binary, "tokens", "create", "pipeline", "--role", "editor", "--data", str(data_dir))
+def test_cli_tokens_work_are_revoked_at_once_and_never_logged(binary, store):
+    add_user(binary, store, "root", "admin")
+    created = run(binary, "tokens", "create", "pipeline", "--role", "editor", *store)
     assert created.returncode == 0, created.stderr
     token = created.stdout.strip()
     assert token.startswith("pbt_") and len(token) == 47
-    listed = run(binary, "tokens", "list", "--data", str(data_dir))
+    listed = run(binary, "tokens", "list", *store)
     assert "pipeline\teditor" in listed.stdout and token[4:] not in listed.stdout
-    server = PublicServer(binary, data_dir)
+    server = serve_public(binary, store)
     try:
         bearer = {"Authorization": "Bearer " + token, "Content-Type": "application/json"}
         category = json.dumps({"identifier": "message", "actions": []})
         assert server.request("PUT", "/api/v1/categories/message", category, bearer)[0] == 201
-        viewer = run(binary, "tokens", "create", "reader", "--role", "viewer", "--data", str(data_dir))
+        viewer = run(binary, "tokens", "create", "reader", "--role", "viewer", *store)
         reader = {"Authorization": "Bearer " + viewer.stdout.strip(), "Content-Type": "application/json"}
         assert server.request("GET", "/api/v1/categories", None, reader)[0] == 200
         assert server.request("DELETE", "/api/v1/categories/message", None, reader)[0] == 403
         assert server.request("GET", "/api/v1/categories", None, {"Authorization": "Bearer pbt_nope"})[0] == 401
-        revoked = run(binary, "tokens", "revoke", "pipeline", "--data", str(data_dir))
+        revoked = run(binary, "tokens", "revoke", "pipeline", *store)
         assert revoked.returncode == 0
         assert server.request("GET", "/api/v1/categories", None, bearer)[0] == 401
         login = f"name=root&password={PASSWORD.replace(' ', '+')}"
@@ -171,35 +217,35 @@ def test_cli_tokens_work_are_revoked_at_once_and_never_logged(binary, data_dir):
     assert token[4:] not in output
 
 
-def test_cli_users_list_role_passwd_remove(binary, data_dir):
-    add_user(binary, data_dir, "root", "admin")
-    add_user(binary, data_dir, "anna", "viewer")
-    assert run(binary, "users", "add", "anna", "--role", "viewer", "--data", str(data_dir),
+def test_cli_users_list_role_passwd_remove(binary, store):
+    add_user(binary, store, "root", "admin")
+    add_user(binary, store, "anna", "viewer")
+    assert run(binary, "users", "add", "anna", "--role", "viewer", *store,
                stdin=PASSWORD + "\n").returncode == 1
-    assert run(binary, "users", "add", "bob", "--role", "viewer", "--data", str(data_dir),
+    assert run(binary, "users", "add", "bob", "--role", "viewer", *store,
                stdin="short\n").returncode == 1
-    assert run(binary, "users", "add", "bob", "--role", "boss", "--data", str(data_dir)).returncode == 2
-    assert run(binary, "users", "role", "anna", "editor", "--data", str(data_dir)).returncode == 0
-    listed = run(binary, "users", "list", "--data", str(data_dir)).stdout
+    assert run(binary, "users", "add", "bob", "--role", "boss", *store).returncode == 2
+    assert run(binary, "users", "role", "anna", "editor", *store).returncode == 0
+    listed = run(binary, "users", "list", *store).stdout
     assert re.search(r"^anna\teditor\t", listed, re.M) and re.search(r"^root\tadmin\t", listed, re.M)
-    assert run(binary, "users", "passwd", "anna", "--data", str(data_dir),
+    assert run(binary, "users", "passwd", "anna", *store,
                stdin="another long password\n").returncode == 0
-    removed = run(binary, "users", "remove", "root", "--data", str(data_dir))
+    removed = run(binary, "users", "remove", "root", *store)
     assert removed.returncode == 1 and "no admin" in removed.stderr
-    assert run(binary, "users", "remove", "anna", "--data", str(data_dir)).returncode == 0
-    assert "anna" not in run(binary, "users", "list", "--data", str(data_dir)).stdout
+    assert run(binary, "users", "remove", "anna", *store).returncode == 0
+    assert "anna" not in run(binary, "users", "list", *store).stdout
 
 
-def test_cli_passwd_ends_the_users_sessions_at_once(binary, data_dir):
-    add_user(binary, data_dir, "root", "admin")
-    server = PublicServer(binary, data_dir)
+def test_cli_passwd_ends_the_users_sessions_at_once(binary, store):
+    add_user(binary, store, "root", "admin")
+    server = serve_public(binary, store)
     try:
         login = f"name=root&password={PASSWORD.replace(' ', '+')}"
         form = {"Content-Type": "application/x-www-form-urlencoded"}
         _, headers, _ = server.request("POST", "/login", login, form)
         cookie = {"Cookie": headers["set-cookie"].split(";")[0]}
         assert server.request("GET", "/users", None, cookie)[0] == 200
-        changed = run(binary, "users", "passwd", "root", "--data", str(data_dir),
+        changed = run(binary, "users", "passwd", "root", *store,
                       stdin="another long password\n")
         assert changed.returncode == 0 and "1 session(s) ended" in changed.stdout, changed.stderr
         status, headers, _ = server.request("GET", "/users", None, cookie)
@@ -225,9 +271,9 @@ def test_access_commands_have_help(binary, command):
     assert "pushboard " + " ".join(command) in result.stdout
 
 
-def test_a_password_is_never_an_argument(binary, data_dir):
+def test_a_password_is_never_an_argument(binary, store):
     result = run(binary, "users", "add", "anna", "--role", "admin", "--password", PASSWORD,
-                 "--data", str(data_dir))
+                 *store)
     assert result.returncode == 2 and "--password" in result.stderr
 
 
@@ -270,58 +316,58 @@ def at_a_terminal(binary, args, typed):
     return status, shown.decode(errors="replace"), echoes
 
 
-def test_at_a_terminal_the_password_is_typed_twice_without_echo(binary, data_dir):
-    args = ["users", "add", "anna", "--role", "editor", "--data", str(data_dir)]
+def test_at_a_terminal_the_password_is_typed_twice_without_echo(binary, store):
+    args = ["users", "add", "anna", "--role", "editor", *store]
     status, shown, echoes = at_a_terminal(
         binary, args, [(b"Password: ", PASSWORD), (b"Password again: ", PASSWORD)])
     assert status == 0, shown
     assert PASSWORD not in shown  # neither typing was echoed
     assert echoes, "the terminal's echo was left off"
-    assert re.search(r"^anna\teditor\t", run(binary, "users", "list", "--data", str(data_dir)).stdout, re.M)
+    assert re.search(r"^anna\teditor\t", run(binary, "users", "list", *store).stdout, re.M)
 
     status, shown, echoes = at_a_terminal(
-        binary, ["users", "add", "bob", "--role", "viewer", "--data", str(data_dir)],
+        binary, ["users", "add", "bob", "--role", "viewer", *store],
         [(b"Password: ", PASSWORD), (b"Password again: ", PASSWORD + " but different")])
     assert status == 1 and "The two new passwords differ" in shown, shown
     assert PASSWORD not in shown and echoes
-    assert "bob" not in run(binary, "users", "list", "--data", str(data_dir)).stdout
+    assert "bob" not in run(binary, "users", "list", *store).stdout
 
     # Both copies pasted at once, the second ahead of its prompt: still not shown.
     status, shown, echoes = at_a_terminal(
-        binary, ["users", "passwd", "anna", "--data", str(data_dir)],
+        binary, ["users", "passwd", "anna", *store],
         [(b"Password: ", "another long password\nanother long password")])
     assert status == 0 and "session(s) ended" in shown, shown
     assert "another long password" not in shown and echoes
 
 
-def test_ctrl_c_at_the_password_prompt_puts_the_echo_back(binary, data_dir):
+def test_ctrl_c_at_the_password_prompt_puts_the_echo_back(binary, store):
     for typed in ([(b"Password: ", signal.SIGINT)],
                   [(b"Password: ", PASSWORD), (b"Password again: ", signal.SIGTERM)]):
         status, shown, echoes = at_a_terminal(
-            binary, ["users", "add", "anna", "--role", "editor", "--data", str(data_dir)], typed)
+            binary, ["users", "add", "anna", "--role", "editor", *store], typed)
         assert status == -typed[-1][1], (status, shown)  # ended by the signal, as it would have been
         assert echoes, "the terminal's echo was left off"
         assert PASSWORD not in shown
-    assert "anna" not in run(binary, "users", "list", "--data", str(data_dir)).stdout
+    assert "anna" not in run(binary, "users", "list", *store).stdout
 
 
-def test_a_name_that_cannot_be_used_is_said_before_the_password_is_asked(binary, data_dir):
-    add_user(binary, data_dir, "anna", "admin")
+def test_a_name_that_cannot_be_used_is_said_before_the_password_is_asked(binary, store):
+    add_user(binary, store, "anna", "admin")
     for args, said in ((["users", "add", "anna", "--role", "viewer"], 'already exists'),
                        (["users", "add", "no spaces", "--role", "viewer"], "no spaces"),
                        (["users", "passwd", "ghost"], 'There is no "ghost"')):
-        status, shown, echoes = at_a_terminal(binary, [*args, "--data", str(data_dir)], [])
+        status, shown, echoes = at_a_terminal(binary, [*args, *store], [])
         assert status == 1 and said in shown, (args, shown)
         assert "Password" not in shown, shown  # nothing was asked for
         assert echoes
 
 
 def test_behind_a_trusted_proxy_clients_are_throttled_apart_and_retention_runs_at_start(
-        binary, data_dir, tmp_path):
-    add_user(binary, data_dir, "root", "admin")
+        binary, store, tmp_path):
+    add_user(binary, store, "root", "admin")
     config = tmp_path / "pushboard.conf"
     config.write_text("trusted-proxy = 127.0.0.1\naudit-retention = 30\n")
-    server = PublicServer(binary, data_dir, "--config", str(config))
+    server = serve_public(binary, store, "--config", str(config))
     form = {"Content-Type": "application/x-www-form-urlencoded"}
 
     def attempt(name, forwarded_for):

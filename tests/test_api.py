@@ -8,6 +8,9 @@ VIETNAMESE = fixture_bytes("vietnamese.json")
 SUPPORT = fixture_bytes("support-5441.json")  # the ticket's 5 441-byte payload (issue 25)
 CATEGORIES = json.loads(fixture_bytes("categories.json"))
 
+# Each test runs on one `serve --data DIR` and on a cluster (conftest `pytest_generate_tests`).
+BACKENDS = ("sqlite", "cluster")
+
 
 def put_categories(server):
     status, _, body = server.json("PUT", "/api/v1/categories", CATEGORIES)

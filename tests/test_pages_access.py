@@ -1,29 +1,30 @@
 """The login page and the composer in a real browser once login is required: the session cookie,
 the CSRF token the server adds to every form, and the header composer.js sends with it."""
-import shutil
 import subprocess
-import tempfile
 
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import ROOT, Server
+from conftest import ROOT, fresh_server
 from test_pages_composer import body_lines, button, control, replace_text, wait
 
 PASSWORD = "a long enough password"
 
 
+# Each test runs on one `serve --data DIR` and on a cluster (conftest `pytest_generate_tests`).
+BACKENDS = ("sqlite", "cluster")
+
+
 @pytest.fixture
-def guarded_server(binary):
-    path = tempfile.mkdtemp(prefix="pushboard-test-")
-    added = subprocess.run([str(binary), "users", "add", "anna", "--role", "editor", "--data", path],
-                           input=PASSWORD + "\n", capture_output=True, text=True, cwd=ROOT)
-    assert added.returncode == 0, added.stderr
-    running = Server(path)
-    yield running
-    running.stop()
-    shutil.rmtree(path, ignore_errors=True)
+def guarded_server(binary, module_cluster):
+    def add_anna(store_args):
+        added = subprocess.run([str(binary), "users", "add", "anna", "--role", "editor", *store_args],
+                               input=PASSWORD + "\n", capture_output=True, text=True, cwd=ROOT)
+        assert added.returncode == 0, added.stderr
+
+    with fresh_server(module_cluster, prepare=add_anna) as running:
+        yield running
 
 
 def test_login_then_live_preview_and_save_then_logout(browser, guarded_server):
@@ -116,8 +117,8 @@ def test_a_user_changes_their_own_password_and_their_other_sessions_end(browser,
 
 
 def test_an_admin_resets_a_password_from_the_users_page(browser, guarded_server, binary):
-    added = subprocess.run([str(binary), "users", "add", "root", "--role", "admin", "--data",
-                            str(guarded_server.data_dir)],
+    added = subprocess.run([str(binary), "users", "add", "root", "--role", "admin",
+                            *guarded_server.store_args],
                            input=PASSWORD + "\n", capture_output=True, text=True, cwd=ROOT)
     assert added.returncode == 0, added.stderr
     anna = other_session(guarded_server, "anna", PASSWORD)
@@ -143,8 +144,8 @@ def test_an_admin_resets_a_password_from_the_users_page(browser, guarded_server,
 def test_upload_forms_save_when_logged_in(browser, guarded_server, binary):
     """The two multipart forms carry the session's CSRF token like every other form: the admin's
     settings and an editor's Live Activity import both save (both were refused with 403)."""
-    added = subprocess.run([str(binary), "users", "add", "boss", "--role", "admin", "--data",
-                            str(guarded_server.data_dir)],
+    added = subprocess.run([str(binary), "users", "add", "boss", "--role", "admin",
+                            *guarded_server.store_args],
                            input=PASSWORD + "\n", capture_output=True, text=True, cwd=ROOT)
     assert added.returncode == 0, added.stderr
     log_in(browser, guarded_server, "boss", PASSWORD)
@@ -167,8 +168,8 @@ def test_a_viewer_sees_no_control_they_may_not_use(browser, guarded_server, bina
     """A viewer previews and downloads but changes nothing: Save, Replace the registry and the
     Live Activity import are not shown to them (the server would refuse them with 403); an
     editor sees them."""
-    added = subprocess.run([str(binary), "users", "add", "vera", "--role", "viewer", "--data",
-                            str(guarded_server.data_dir)],
+    added = subprocess.run([str(binary), "users", "add", "vera", "--role", "viewer",
+                            *guarded_server.store_args],
                            input=PASSWORD + "\n", capture_output=True, text=True, cwd=ROOT)
     assert added.returncode == 0, added.stderr
 
@@ -198,8 +199,8 @@ def test_the_access_pages_have_no_axe_violations(browser, guarded_server, binary
     import json as json_module
 
     from test_accessibility import prefer_color_scheme, violations_in_both_schemes
-    added = subprocess.run([str(binary), "users", "add", "root", "--role", "admin", "--data",
-                            str(guarded_server.data_dir)],
+    added = subprocess.run([str(binary), "users", "add", "root", "--role", "admin",
+                            *guarded_server.store_args],
                            input=PASSWORD + "\n", capture_output=True, text=True, cwd=ROOT)
     assert added.returncode == 0, added.stderr
     browser.set_window_size(width, 1000)

@@ -26,6 +26,9 @@ SEED_MESSAGE = {
     "hiddenPreviewsBodyPlaceholder": "%u nových zpráv",
 }
 
+# Each test runs on one `serve --data DIR` and on a cluster (conftest `pytest_generate_tests`).
+BACKENDS = ("sqlite", "cluster")
+
 
 def severe_console_messages(driver):
     """Errors in the console (a CSP violation, a script error), except the 422 of a refused form,

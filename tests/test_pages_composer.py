@@ -22,9 +22,13 @@ CZECH_BODY = (
 )
 
 
+# Each test runs on one `serve --data DIR` and on a cluster (conftest `pytest_generate_tests`).
+BACKENDS = ("sqlite", "cluster")
+
+
 @pytest.fixture(scope="module")
-def server(binary):
-    with seeded_server("pushboard-composer-") as running:
+def server(binary, module_cluster):
+    with seeded_server("pushboard-composer-", module_cluster) as running:
         yield running
 
 

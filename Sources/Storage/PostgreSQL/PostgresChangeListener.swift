@@ -40,7 +40,24 @@ final class PostgresChangeListener: Sendable {
             }
         }
         thread.name = "pushboard-pg-listen"
-        thread.start()
+        Self.withProcessSignalsBlocked { thread.start() }
+    }
+
+    /// Runs `body` with SIGINT, SIGTERM and SIGHUP blocked in the calling thread, so a thread it
+    /// creates is born blocking them (blocking them from inside the new thread would leave a
+    /// moment, long on a loaded machine, in which it could take one). A process-directed signal
+    /// goes to any thread that does not block it, and this thread exists in every process that
+    /// opens the workspace, the CLI's too: taken here, Ctrl-C at `users add`'s password prompt
+    /// ended the process by the default action, past the prompt's own waiter that puts the
+    /// terminal's echo back. The process's main thread decides about them.
+    private static func withProcessSignalsBlocked(_ body: () -> Void) {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, signal) }
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &signals, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        body()
     }
 
     /// Asks the thread to end and waits (at most a second) until it has.
