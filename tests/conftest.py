@@ -262,7 +262,6 @@ def fresh(driver):
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
     driver.set_window_size(1280, 1000)
     driver.set_script_timeout(30)
-    driver.get_log("browser")  # read, so the module's console checks see only their own pages
     return driver
 
 
