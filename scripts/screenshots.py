@@ -65,6 +65,28 @@ def save_with_variants(base):
     return json.loads(urllib.request.urlopen(request).read())["id"]
 
 
+def save_template_with_samples(base):
+    """A saved pickup notice whose title is a template (issue 28's cut per recipient): a short
+    store name fits every device, a long one is cut on the lock screens, and the worst case (the
+    store at its 60 characters) is cut everywhere."""
+    def send(method, path, body):
+        request = urllib.request.Request(base + path, data=json.dumps(body).encode(), method=method,
+                                         headers={"Content-Type": "application/json"})
+        return json.loads(urllib.request.urlopen(request).read())
+    identifier = send("POST", "/api/v1/notifications", {
+        "name": "Pickup", "headers": {"apns-push-type": "alert"},
+        "payload": {"aps": {"alert": {"title": "Ready at {{ store }}",
+                                      "body": "Bring your receipt, {{ first_name | default: \"friend\" }}."}}}})["id"]
+    send("PUT", f"/api/v1/notifications/{identifier}/variables", {
+        "variables": [
+            {"name": "store", "type": "text", "example": "Karlín", "maxLength": 60},
+            {"name": "first_name", "type": "text", "example": "Jana", "maxLength": 30, "optional": True}],
+        "samples": [{"store": "Karlín", "first_name": "Jana"},
+                    {"store": "Mall of the Emirates, Dubai", "first_name": "Aisha"},
+                    {"store": "Vinohrady"}]})
+    return identifier
+
+
 def driver(width):
     options = webdriver.ChromeOptions()
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
@@ -168,6 +190,9 @@ def main():
         shoot(browser.find_element(By.ID, "compact-region"), "carplay.png")
         browser.get(base + "/notifications/" + save_with_variants(base))
         shoot_top(browser.find_element(By.ID, "language-matrix"), "language-matrix.png", 600)
+        browser.get(base + "/notifications/" + save_template_with_samples(base))
+        shoot(browser.find_element(By.CSS_SELECTOR, "#recipient-cuts").find_element(
+            By.XPATH, "ancestor::div[contains(@class, 'table-wrap')]"), "recipient-cuts.png")
         browser.quit()
     finally:
         process.terminate()

@@ -106,4 +106,24 @@ import Testing
         #expect(
             html.contains(#"<option value="worst">Worst case (every text variable at its longest)</option>"#))
     }
+
+    /// A surface that cuts the long name on most devices names the few that show it whole
+    /// ("every device but …"), as the matrix computes them, instead of listing eleven phones.
+    @Test func mostDevicesCuttingNamesTheFewThatDoNot() throws {
+        let fixture = try DashboardFixture()
+        let id = try Self.saved(fixture)
+        let html = DashboardFixture.text(fixture.send(.get, "/notifications/\(id)"))
+        let long = try #require(Self.rows(html)["1"]?["title"])
+        let payload = #"{"aps":{"alert":{"title":"Ready at \#(Self.long)","body":"Bring your receipt."}}}"#
+        let analysis = PayloadAnalysis(
+            payload: Array(payload.utf8), headers: ["apns-push-type": "alert"],
+            validator: Validator(registry: nil))
+        let matrix = PreviewMatrix(PreviewContent(analysis: analysis))
+        let cuts = try #require(RecipientCuts.cuts(matrix, field: "title"))
+        let mostly = try #require(cuts.first { !$0.spared.isEmpty && $0.spared.count < $0.devices.count })
+        let expected = "every device but " + mostly.spared.map(\.label).joined(separator: ", ")
+        #expect(mostly.devicesDescription == expected)
+        #expect(long.contains("<li>\(mostly.surface.title), \(expected): cut after"), "\(long)")
+        #expect(!long.contains(mostly.devices.map(\.label).joined(separator: ", ")))
+    }
 }

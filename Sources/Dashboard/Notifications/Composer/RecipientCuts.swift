@@ -15,9 +15,20 @@ struct RecipientCuts: Sendable {
     struct Cut: Sendable, Equatable {
         var surface: Surface
         var devices: [DeviceID]
-        /// How many devices show the field on that surface.
-        var shownOn: Int
+        /// The devices that show the field on that surface whole (narrowest first).
+        var spared: [DeviceID]
         var lastShown: String
+
+        /// The devices as a reader takes them in: "every device", "every device but …" when
+        /// fewer devices are spared than cut (a long name cuts on eleven phones of thirteen),
+        /// or the devices that cut.
+        var devicesDescription: String {
+            if spared.isEmpty { return "every device" }
+            if spared.count < devices.count {
+                return "every device but " + spared.map(\.label).joined(separator: ", ")
+            }
+            return devices.map(\.label).joined(separator: ", ")
+        }
     }
 
     /// One recipient: its cuts per field, or why its values give no payload.
@@ -76,7 +87,8 @@ struct RecipientCuts: Sendable {
             guard let first = cut.first else { continue }
             cuts.append(
                 Cut(
-                    surface: surface, devices: cut.map(\.device), shownOn: rows.count,
+                    surface: surface, devices: cut.map(\.device),
+                    spared: rows.filter { !$0.cell(field).truncated }.map(\.device),
                     lastShown: first.cell(field).lastShown))
         }
         return shownAnywhere ? cuts : nil
@@ -88,11 +100,8 @@ struct RecipientCuts: Sendable {
         let rows: [TemplateValue] = rows.map { row in
             let cells: [TemplateValue] = zip(PreviewMatrix.fields, row.cuts).map { field, cuts in
                 let described: [TemplateValue] = (cuts ?? []).map { cut in
-                    let devices =
-                        cut.devices.count == cut.shownOn
-                        ? "every device" : cut.devices.map(\.label).joined(separator: ", ")
-                    return [
-                        "surface": .string(cut.surface.title), "devices": .string(devices),
+                    [
+                        "surface": .string(cut.surface.title), "devices": .string(cut.devicesDescription),
                         "lastShown": .string(cut.lastShown),
                     ]
                 }
