@@ -119,7 +119,10 @@ public final class LoginThrottle: Sendable {
 
     private func remaining(_ record: StoredThrottleRecord?, cap: TimeInterval, now: Date) -> TimeInterval? {
         guard let record, record.failures >= policy.freeFailures else { return nil }
-        let elapsed = now.timeIntervalSince(record.lastFailure)
+        // Never less than 0: a failure stamped a moment after `now` (another instance's clock
+        // a little ahead, or the date's round trip through the database's seconds since 1970)
+        // would otherwise make the wait longer than the cap.
+        let elapsed = max(0, now.timeIntervalSince(record.lastFailure))
         guard elapsed <= policy.forgetAfter else { return nil }
         let extra = min(record.failures - policy.freeFailures, 20)
         let delay = min(cap, pow(2, Double(extra)))

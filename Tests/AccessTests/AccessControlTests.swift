@@ -87,6 +87,20 @@ import Testing
         #expect(try fixture.access.principal(forSession: secret) == nil)
     }
 
+    /// A failure stamped after `now` (another instance's clock ahead, or a date's round trip
+    /// through the database, which failed the test below about once a run) never makes the
+    /// wait longer than the cap.
+    @Test func aFailureStampedAheadOfNowNeverWaitsPastTheCap() throws {
+        let fixture = try AccessFixture(
+            throttle: LoginThrottle.Policy(freeFailures: 3, accountCap: 30, addressCap: 300))
+        let now = Date()
+        for attempt in 0..<40 {
+            try fixture.access.throttle.recordFailure(
+                account: "anna", address: "7.7.7.\(attempt)", now: now.addingTimeInterval(0.5))
+        }
+        #expect(try fixture.access.throttle.wait(account: "anna", address: "1.2.3.4", now: now) == 30)
+    }
+
     @Test func failuresSlowTheAccountAndTheAddressButNotForLong() throws {
         let fixture = try AccessFixture(
             throttle: LoginThrottle.Policy(freeFailures: 3, accountCap: 30, addressCap: 300))
