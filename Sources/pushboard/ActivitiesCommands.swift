@@ -48,12 +48,8 @@ enum ActivitiesImportCommand: Command {
             }
             Console.error("pushboard activities import: a type of '\(label)' would not read back once stored")
             return 1
-        } catch let error as UsageError {
-            throw error
         } catch {
-            throw InputOutputError(
-                message: "cannot write the activity types in \(WorkspaceOption.describe(arguments)): \(error)"
-            )
+            throw WorkspaceOption.failure(error, doing: "write the activity types", in: arguments)
         }
         Console.say(
             "Imported \(imported.types.map(\.name).joined(separator: ", ")) (\(imported.format.rawValue)) into "
@@ -109,11 +105,8 @@ enum ActivityTypeSource {
     static func stored(_ arguments: ParsedArguments) throws -> ActivityTypeSet {
         do {
             return try ActivityCatalog(store: WorkspaceOption.openForReading(arguments).activityTypes).types()
-        } catch let error as UsageError {
-            throw error
         } catch {
-            throw InputOutputError(
-                message: "cannot read the activity types in \(WorkspaceOption.describe(arguments)): \(error)")
+            throw WorkspaceOption.failure(error, doing: "read the activity types", in: arguments)
         }
     }
 }

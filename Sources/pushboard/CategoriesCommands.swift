@@ -89,11 +89,8 @@ enum CategoriesImportCommand: Command {
             let author = "cli:" + (ProcessInfo.processInfo.environment["USER"] ?? "unknown")
             try CategoryCatalog(store: WorkspaceOption.open(arguments).categories).replaceAll(
                 with: config, by: author)
-        } catch let error as UsageError {
-            throw error
         } catch {
-            throw InputOutputError(
-                message: "cannot write the registry in \(WorkspaceOption.describe(arguments)): \(error)")
+            throw WorkspaceOption.failure(error, doing: "write the registry", in: arguments)
         }
         Console.say("Imported \(config.categories.count) categories into \(place)")
         return 0
@@ -108,11 +105,8 @@ enum RegistryAccess {
             return try CategoryCatalog(store: WorkspaceOption.openForReading(arguments).categories)
                 .snapshot()
                 .config
-        } catch let error as UsageError {
-            throw error
         } catch {
-            throw InputOutputError(
-                message: "cannot read the registry in \(WorkspaceOption.describe(arguments)): \(error)")
+            throw WorkspaceOption.failure(error, doing: "read the registry", in: arguments)
         }
     }
 }

@@ -34,11 +34,8 @@ enum StringsCheckCommand: Command {
         let store: Store
         do {
             store = try WorkspaceOption.openForReading(arguments)
-        } catch let error as UsageError {
-            throw error
         } catch {
-            throw InputOutputError(
-                message: "cannot read the notifications in \(WorkspaceOption.describe(arguments)): \(error)")
+            throw WorkspaceOption.failure(error, doing: "read the notifications", in: arguments)
         }
         try store.notifications.forEachBatch { batch in
             for notification in batch {
@@ -71,11 +68,8 @@ enum StringsCheckCommand: Command {
         do {
             return try StringCatalogRegistry(store: WorkspaceOption.openForReading(arguments).strings)
                 .snapshot()
-        } catch let error as UsageError {
-            throw error
         } catch {
-            throw InputOutputError(
-                message: "cannot read the String Catalog in \(WorkspaceOption.describe(arguments)): \(error)")
+            throw WorkspaceOption.failure(error, doing: "read the String Catalog", in: arguments)
         }
     }
 

@@ -46,12 +46,8 @@ enum StringsImportCommand: Command {
             let author = "cli:" + (ProcessInfo.processInfo.environment["USER"] ?? "unknown")
             let registry = StringCatalogRegistry(store: try WorkspaceOption.open(arguments).strings)
             try registry.put(catalog, sourceName: (path as NSString).lastPathComponent, by: author)
-        } catch let error as UsageError {
-            throw error
         } catch {
-            throw InputOutputError(
-                message: "cannot write the String Catalog in \(WorkspaceOption.describe(arguments)): \(error)"
-            )
+            throw WorkspaceOption.failure(error, doing: "write the String Catalog", in: arguments)
         }
         Console.say(
             "Imported \(catalog.entries.count) keys in \(catalog.languages.count) languages "

@@ -35,11 +35,8 @@ struct AuditedAccess {
     init(_ arguments: ParsedArguments) throws {
         do {
             store = try WorkspaceOption.open(arguments)
-        } catch let error as UsageError {
-            throw error
         } catch {
-            throw InputOutputError(
-                message: "cannot open the data in \(WorkspaceOption.describe(arguments)): \(error)")
+            throw WorkspaceOption.failure(error, doing: "open the data", in: arguments)
         }
         access = AccessControl(store: store.access)
         audit = store.audit

@@ -59,4 +59,13 @@ enum WorkspaceOption {
     static func describe(_ arguments: ParsedArguments) -> String {
         arguments[name] != nil ? "the PostgreSQL database" : "'\(dataDirectory(arguments))'"
     }
+
+    /// What a command throws when opening or using the workspace failed: a usage error (a
+    /// `--database` that is not a postgresql:// URL) as it is, anything else as an I/O error
+    /// saying what could not be done where ("cannot read the registry in './pushboard-data': …").
+    static func failure(_ error: any Error, doing action: String, in arguments: ParsedArguments) -> any Error
+    {
+        if error is UsageError { return error }
+        return InputOutputError(message: "cannot \(action) in \(describe(arguments)): \(error)")
+    }
 }
