@@ -14,7 +14,14 @@ import time
 import pytest
 
 from conftest import ROOT
-from pushboard_cluster import Cluster, cluster, postgres  # noqa: F401 (fixtures)
+from pushboard_cluster import Cluster, cluster  # noqa: F401 (fixtures)
+
+
+@pytest.fixture(scope="module")
+def postgres(shared_postgres):
+    """The process's PostgreSQL (conftest), with a database of its own per cluster: this file
+    never stops the server (test_cluster_faults does, so it starts its own)."""
+    return shared_postgres
 
 WRITERS = 8
 UPDATES = 200
